@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The architecture, one folder per layer:
+//   HTTPTransport  HTTP/1.1 over POSIX sockets; knows nothing about health.
+//   SQLiteStore    SQLite connections, pool and migrations; knows nothing about HTTP.
+//   HealthDomain   samples, metrics, day keys and aggregation; knows neither.
+//   HealthAPI      routes, auth, errors, OpenAPI and persistence: wires the three.
+//   healthd        the thin executable (CLI).
+// No package dependencies: the toolchain plus the system libsqlite3.
+let package = Package(
+    name: "healthd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "healthd", targets: ["healthd"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "HTTPTransport"),
+        .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
+        .target(name: "HealthDomain"),
+        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "HealthDomain"]),
+        .executableTarget(name: "healthd", dependencies: ["HealthAPI"]),
+        .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
+        .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain"]),
+        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HealthAPI", "HTTPTransport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
