@@ -1,1 +1,14 @@
-print("healthd")
+#if canImport(Glibc)
+import Glibc
+#endif
+import HealthAPI
+
+// The executable is only this: everything it does lives in HealthAPI, where it is tested.
+var environment: [String: String] = [:]
+var entry = environ
+while let pointer = entry.pointee {
+    let pair = String(cString: pointer)
+    if let eq = pair.firstIndex(of: "=") { environment[String(pair[..<eq])] = String(pair[pair.index(after: eq)...]) }
+    entry += 1
+}
+exit(await CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), environment: environment))

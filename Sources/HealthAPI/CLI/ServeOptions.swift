@@ -1,0 +1,88 @@
+/// Parses `healthd serve` flags and environment variables into a `ServerConfig`.
+/// Flags win over environment variables, which win over the embedded defaults.
+public enum ServeOptions {
+    public struct UsageError: Error, CustomStringConvertible, Equatable {
+        public var description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    public static let help = """
+    Usage: healthd serve [options]
+
+    Starts the HTTP API. With no options it listens on 127.0.0.1:8080, keeps its data in
+    ./data/health.sqlite and, on first start, generates a bearer token beside it.
+    Once ready it prints exactly one line to standard output: listening on http://HOST:PORT
+    Request logs (one line per request, never a value or a token) go to standard error.
+
+    Options:
+      --host HOST               address to bind (default 127.0.0.1; 0.0.0.0 or :: for all)   [HEALTHD_HOST]
+      --port PORT               TCP port, 0 picks a free one (default 8080)                   [HEALTHD_PORT]
+      --db PATH                 SQLite database file (default ./data/health.sqlite)            [HEALTHD_DB]
+      --token-file PATH         read the bearer token from PATH (used when
+                                PRIVATE_API_BEARER_TOKEN is not set)                         [HEALTHD_TOKEN_FILE]
+      --max-body-bytes N        largest request body after de-chunking (default 16777216)    [HEALTHD_MAX_BODY_BYTES]
+      --max-connections N       open connections before new ones get 503 (default 1024)     [HEALTHD_MAX_CONNECTIONS]
+      --trust-forwarded-for     take the client address from the last X-Forwarded-For hop
+                                (only behind a reverse proxy you run)                       [HEALTHD_TRUST_FORWARDED_FOR=1]
+      --quiet                   no request log
+      -h, --help                this help
+
+    Environment:
+      PRIVATE_API_BEARER_TOKEN  the bearer token clients must send as 'Authorization: Bearer <token>'.
+                                If unset and --token-file is not given, a 256-bit token is generated
+                                on first start into healthd.token (mode 0600) beside the database.
+    """
+
+    public static func parse(_ arguments: [String], environment: [String: String]) throws -> ServerConfig {
+        var config = ServerConfig()
+        if let v = environment["HEALTHD_HOST"], !v.isEmpty { config.host = v }
+        if let v = environment["HEALTHD_PORT"], !v.isEmpty { config.port = try port(v, flag: "HEALTHD_PORT") }
+        if let v = environment["HEALTHD_DB"], !v.isEmpty { config.databasePath = v }
+        if let v = environment["HEALTHD_TOKEN_FILE"], !v.isEmpty { config.tokenFile = v }
+        if let v = environment["HEALTHD_MAX_BODY_BYTES"], !v.isEmpty { config.maxBodyBytes = try positive(v, flag: "HEALTHD_MAX_BODY_BYTES") }
+        if let v = environment["HEALTHD_MAX_CONNECTIONS"], !v.isEmpty { config.maxConnections = try positive(v, flag: "HEALTHD_MAX_CONNECTIONS") }
+        if environment["HEALTHD_TRUST_FORWARDED_FOR"] == "1" { config.trustForwardedFor = true }
+        config.token = environment["PRIVATE_API_BEARER_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+
+        var i = 0
+        func value(_ flag: String) throws -> String {
+            i += 1
+            guard i < arguments.count else { throw UsageError("\(flag) needs a value") }
+            return arguments[i]
+        }
+        while i < arguments.count {
+            var argument = arguments[i]
+            var inline: String?
+            if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
+                inline = String(argument[argument.index(after: eq)...])
+                argument = String(argument[..<eq])
+            }
+            func next() throws -> String { if let inline { return inline }; return try value(argument) }
+            switch argument {
+            case "--host": config.host = try next()
+            case "--port": config.port = try port(try next(), flag: "--port")
+            case "--db": config.databasePath = try next()
+            case "--token-file": config.tokenFile = try next()
+            case "--max-body-bytes": config.maxBodyBytes = try positive(try next(), flag: "--max-body-bytes")
+            case "--max-connections": config.maxConnections = try positive(try next(), flag: "--max-connections")
+            case "--trust-forwarded-for": config.trustForwardedFor = true
+            case "--quiet": config.requestLog = false
+            default: throw UsageError("unknown option '\(argument)' (see healthd serve --help)")
+            }
+            i += 1
+        }
+        if config.host.isEmpty { throw UsageError("--host must not be empty") }
+        if config.databasePath.isEmpty { throw UsageError("--db must not be empty") }
+        return config
+    }
+
+    static func port(_ text: String, flag: String) throws -> Int {
+        guard let n = Int(text), (0...65535).contains(n) else { throw UsageError("\(flag) must be a port number 0–65535 (got '\(text)')") }
+        return n
+    }
+
+    static func positive(_ text: String, flag: String) throws -> Int {
+        guard let n = Int(text), n > 0 else { throw UsageError("\(flag) must be a positive integer (got '\(text)')") }
+        return n
+    }
+}

@@ -1,0 +1,24 @@
+/// The application's shared services, handed to every handler.
+public final class AppServices: Sendable {
+    public let config: ServerConfig
+    public let clock: AppClock
+    public let version: String
+    /// Monotonic start time, for `uptimeSeconds`.
+    public let startedAtNanoseconds: UInt64
+
+    public init(config: ServerConfig, clock: AppClock = .system, version: String = HealthAPIVersion.current) {
+        self.config = config
+        self.clock = clock
+        self.version = version
+        self.startedAtNanoseconds = AppClock.monotonicNanoseconds()
+    }
+
+    public var uptimeSeconds: Int {
+        Int((AppClock.monotonicNanoseconds() - startedAtNanoseconds) / 1_000_000_000)
+    }
+}
+
+/// The server's version, reported by liveness and the OpenAPI document.
+public enum HealthAPIVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,35 @@
+import HTTPTransport
+
+/// Everything `healthd serve` can be told, with the embedded defaults that let it start
+/// on a fresh machine with no set-up.
+public struct ServerConfig: Sendable {
+    public var host: String = "127.0.0.1"
+    public var port: Int = 8080
+    public var databasePath: String = "./data/health.sqlite"
+    /// Read the bearer token from this file (used when `PRIVATE_API_BEARER_TOKEN` is unset).
+    public var tokenFile: String?
+    /// The token itself, when given through the environment.
+    public var token: String?
+    public var maxBodyBytes: Int = 16 * 1024 * 1024
+    public var maxConnections: Int = 1024
+    /// Treat the last `X-Forwarded-For` entry as the client address (only behind a proxy you run).
+    public var trustForwardedFor: Bool = false
+    /// Failed authentications one client address may make before it is throttled.
+    public var authFailureBurst: Int = 10
+    /// Seconds for one failure allowance to come back.
+    public var authFailureRefillSeconds: Double = 6
+    /// Write one log line per request to standard error.
+    public var requestLog: Bool = true
+
+    public init() {}
+
+    /// The transport configuration these settings imply.
+    public var transport: HTTPServerConfiguration {
+        var config = HTTPServerConfiguration()
+        config.host = host
+        config.port = port
+        config.maxBodyBytes = maxBodyBytes
+        config.maxConnections = maxConnections
+        return config
+    }
+}

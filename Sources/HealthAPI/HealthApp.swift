@@ -1,0 +1,30 @@
+import HTTPTransport
+import HealthDomain
+import Synchronization
+
+/// The assembled application: services, the route table and the request handler. Tests
+/// drive `handler` in-process; `HealthServerRunner` puts it behind the real transport.
+public final class HealthApp: Sendable {
+    public let services: AppServices
+    public let router: Router
+    public let handler: APIHandler
+    /// The generated OpenAPI document, serialized once.
+    public let openAPIDocument: [UInt8]
+
+    public init(config: ServerConfig, token: String, clock: AppClock = .system, log: RequestLog? = nil) {
+        let services = AppServices(config: config, clock: clock)
+        let documentBox = Mutex<[UInt8]>([])
+        let routes = HealthApp.routes(documentProvider: { documentBox.withLock { $0 } })
+        let document = JSONWriter.serialize(OpenAPIDocument.generate(routes: routes, version: services.version), sortedKeys: true, pretty: true)
+        documentBox.withLock { $0 = document }
+        self.services = services
+        self.router = Router(routes: routes)
+        self.handler = APIHandler(router: router, services: services, token: token, log: log)
+        self.openAPIDocument = document
+    }
+
+    /// Every route the server serves, in documentation order.
+    static func routes(documentProvider: @escaping @Sendable () -> [UInt8]) -> [Route] {
+        SystemRoutes.routes(documentProvider: documentProvider)
+    }
+}

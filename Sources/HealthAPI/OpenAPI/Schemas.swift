@@ -1,0 +1,46 @@
+import HealthDomain
+
+/// JSON Schemas (2020-12, as OpenAPI 3.1 uses) shared by the routes. Each is defined
+/// once here, published under `components/schemas`, and referenced with `ref(_:)`.
+public enum Schemas {
+    /// `{"$ref": "#/components/schemas/Name"}`.
+    public static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
+
+    public static let errorEnvelope: JSONValue = [
+        "type": "object",
+        "description": "Every error has this shape.",
+        "required": ["error"],
+        "additionalProperties": false,
+        "properties": [
+            "error": [
+                "type": "object",
+                "required": ["code", "message", "details"],
+                "additionalProperties": false,
+                "properties": [
+                    "code": ["type": "string", "description": "Machine-readable code, e.g. INVALID_PARAMETERS, UNAUTHORIZED, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, PAYLOAD_TOO_LARGE, RATE_LIMITED, INTERNAL_ERROR."],
+                    "message": ["type": "string", "description": "What went wrong and how to fix it, in one sentence."],
+                    "details": ["type": "object", "description": "Structured context: the offending `field`, the `rule` it broke, limits, the request id for 500s.", "additionalProperties": true],
+                ],
+            ],
+        ],
+    ]
+
+    public static let liveness: JSONValue = [
+        "type": "object",
+        "required": ["status", "version", "uptimeSeconds"],
+        "additionalProperties": false,
+        "properties": [
+            "status": ["type": "string", "enum": ["ok"], "description": "Always `ok` while the server answers."],
+            "version": ["type": "string", "description": "Server version."],
+            "uptimeSeconds": ["type": "integer", "minimum": 0, "description": "Seconds since the server started."],
+        ],
+    ]
+
+    /// The named schemas published in the document.
+    public static var components: [String: JSONValue] {
+        [
+            "Error": errorEnvelope,
+            "Liveness": liveness,
+        ]
+    }
+}

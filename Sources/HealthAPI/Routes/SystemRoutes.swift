@@ -1,0 +1,31 @@
+import HTTPTransport
+import HealthDomain
+
+/// Liveness and the OpenAPI document: the public routes.
+enum SystemRoutes {
+    static func routes(documentProvider: @escaping @Sendable () -> [UInt8]) -> [Route] {
+        let liveness = Operation.Response("The server is up.", schema: Schemas.ref("Liveness"))
+        @Sendable func livenessHandler(_ context: RequestContext) -> HTTPResponse {
+            .json(["status": "ok", "version": .string(context.services.version), "uptimeSeconds": .number(Double(context.services.uptimeSeconds))])
+        }
+        return [
+            Route(.get, "/health", public: true,
+                  operation: Operation(id: "getLiveness", summary: "Liveness probe",
+                                       description: "Public. Answers `{\"status\":\"ok\"}` while the server runs; used by HealthSave and load balancers.",
+                                       tags: ["system"], responses: [200: liveness])) { livenessHandler($0) },
+            Route(.get, "/api/health", public: true,
+                  operation: Operation(id: "getApiLiveness", summary: "Liveness probe (HealthSave path)",
+                                       description: "Public. Same as `GET /health`, at the path the HealthSave app probes first.",
+                                       tags: ["system"], responses: [200: liveness])) { livenessHandler($0) },
+            Route(.get, "/health/openapi.json", public: true,
+                  operation: Operation(id: "getOpenAPIDocument", summary: "This API's OpenAPI 3.1 document",
+                                       description: "Public. Generated from the route table that serves requests.",
+                                       tags: ["system"],
+                                       responses: [200: Operation.Response("The OpenAPI 3.1 document.", schema: ["type": "object"])])) { _ in
+                var response = HTTPResponse(status: .ok, contentType: "application/json", body: documentProvider())
+                response.headers.replaceOrAdd(name: .cacheControl, value: "no-cache")
+                return response
+            },
+        ]
+    }
+}

@@ -1,0 +1,67 @@
+import HealthDomain
+
+/// The OpenAPI description of a route: everything the generated document says about it.
+/// Schemas are JSON Schema 2020-12 values (as OpenAPI 3.1 uses), defined once and
+/// referenced by name.
+public struct Operation: Sendable {
+    public struct Parameter: Sendable {
+        public enum Location: String, Sendable { case query, path, header }
+        public var name: String
+        public var location: Location
+        public var required: Bool
+        public var description: String
+        public var schema: JSONValue
+        public init(_ name: String, in location: Location, required: Bool = false, description: String, schema: JSONValue) {
+            self.name = name
+            self.location = location
+            self.required = required
+            self.description = description
+            self.schema = schema
+        }
+    }
+
+    public struct Body: Sendable {
+        public var description: String
+        public var schema: JSONValue
+        public var example: JSONValue?
+        public init(description: String, schema: JSONValue, example: JSONValue? = nil) {
+            self.description = description
+            self.schema = schema
+            self.example = example
+        }
+    }
+
+    public struct Response: Sendable {
+        public var description: String
+        public var schema: JSONValue?
+        public var contentType: String
+        /// Response header names documented for this status.
+        public var headers: [String: String]
+        public init(_ description: String, schema: JSONValue? = nil, contentType: String = "application/json", headers: [String: String] = [:]) {
+            self.description = description
+            self.schema = schema
+            self.contentType = contentType
+            self.headers = headers
+        }
+    }
+
+    public var operationID: String
+    public var summary: String
+    public var description: String
+    public var tags: [String]
+    public var parameters: [Parameter]
+    public var requestBody: Body?
+    /// Responses by status code.
+    public var responses: [Int: Response]
+
+    public init(id: String, summary: String, description: String, tags: [String], parameters: [Parameter] = [],
+                requestBody: Body? = nil, responses: [Int: Response]) {
+        self.operationID = id
+        self.summary = summary
+        self.description = description
+        self.tags = tags
+        self.parameters = parameters
+        self.requestBody = requestBody
+        self.responses = responses
+    }
+}

@@ -1,0 +1,23 @@
+import HTTPTransport
+
+/// One entry of the route table: what it serves *and* how it is documented. The OpenAPI
+/// document is generated from the same table that dispatches requests, so the two
+/// cannot drift apart.
+public struct Route: Sendable {
+    public typealias Handler = @Sendable (RequestContext) async throws -> HTTPResponse
+
+    public let method: HTTPMethod
+    public let path: PathTemplate
+    /// Public routes skip bearer authentication (liveness, the OpenAPI document).
+    public let isPublic: Bool
+    public let operation: Operation
+    public let handler: Handler
+
+    public init(_ method: HTTPMethod, _ path: String, public isPublic: Bool = false, operation: Operation, handler: @escaping Handler) {
+        self.method = method
+        self.path = PathTemplate(path)
+        self.isPublic = isPublic
+        self.operation = operation
+        self.handler = handler
+    }
+}

@@ -1,0 +1,113 @@
+import HTTPTransport
+import HealthDomain
+
+/// The API's entry point for the transport: request id, routing, authentication,
+/// throttling, error rendering and the request log, for every route in one place.
+public final class APIHandler: HTTPHandler {
+    public let router: Router
+    public let services: AppServices
+    let authenticator: Authenticator
+    let throttle: AuthThrottle
+    let log: RequestLog?
+    let ids = RequestIDGenerator()
+
+    public init(router: Router, services: AppServices, token: String, log: RequestLog?) {
+        self.router = router
+        self.services = services
+        self.authenticator = Authenticator(token: token)
+        self.throttle = AuthThrottle(burst: services.config.authFailureBurst, refillSeconds: services.config.authFailureRefillSeconds)
+        self.log = log
+    }
+
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        let started = AppClock.monotonicNanoseconds()
+        let requestID = request.headers[.xRequestID].flatMap { RequestIDGenerator.isAcceptable($0) ? $0 : nil } ?? ids.next()
+        var routeLabel = "(unmatched)"
+        var response: HTTPResponse
+        do {
+            guard let path = request.decodedPath else {
+                throw APIError.invalidParameter("path", "the request path has an invalid percent-encoding", rule: "percent-encoding")
+            }
+            switch router.match(method: request.method, path: path) {
+            case .notFound:
+                throw APIError.notFound("no resource at this path; GET /health/openapi.json lists every route")
+            case .methodNotAllowed(let allowed):
+                throw APIError.methodNotAllowed(request.method, allowed: allowed)
+            case .found(let route, let parameters):
+                routeLabel = route.path.template
+                if !route.isPublic { try authenticate(request) }
+                let context = RequestContext(request: request, requestID: requestID, pathParameters: parameters, services: services)
+                response = try await route.handler(context)
+            }
+        } catch let error as APIError {
+            response = APIHandler.render(error)
+        } catch {
+            // Only the error's type is logged: its description could echo stored values.
+            log?.message("id=\(requestID) internal error \(String(reflecting: type(of: error)))")
+            response = APIHandler.render(.internalError(requestID: requestID))
+        }
+        let elapsed = (AppClock.monotonicNanoseconds() - started) / 1000
+        APIHandler.decorate(&response, requestID: requestID, microseconds: elapsed)
+        log?.request(id: requestID, method: request.method.rawValue, route: routeLabel, status: response.status.code, microseconds: elapsed)
+        return response
+    }
+
+    /// The client address used for throttling: the socket peer, or — only when the
+    /// operator said a trusted proxy is in front — the last `X-Forwarded-For` hop.
+    func clientAddress(_ request: HTTPRequest) -> String {
+        if services.config.trustForwardedFor, let forwarded = request.headers.values(.xForwardedFor).last,
+           let last = forwarded.split(separator: ",").last {
+            let trimmed = String(last.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+            if !trimmed.isEmpty { return trimmed }
+        }
+        return request.remoteAddress
+    }
+
+    private func authenticate(_ request: HTTPRequest) throws {
+        let address = clientAddress(request)
+        let now = Double(AppClock.monotonicNanoseconds()) / 1e9
+        if let wait = throttle.retryAfter(address: address, now: now) {
+            throw APIError.rateLimited(retryAfterSeconds: wait, message: "too many failed authentication attempts from this address; retry after \(wait) s")
+        }
+        switch authenticator.check(request) {
+        case .authorized:
+            return
+        case .missing:
+            throttle.recordFailure(address: address, now: now)
+            throw APIError.unauthorized("this route needs 'Authorization: Bearer <token>'")
+        case .malformed:
+            throttle.recordFailure(address: address, now: now)
+            throw APIError.unauthorized("the Authorization header must be exactly 'Bearer <token>'")
+        case .wrongToken:
+            throttle.recordFailure(address: address, now: now)
+            throw APIError.unauthorized("the bearer token is not valid")
+        case .tokenInQuery:
+            throttle.recordFailure(address: address, now: now)
+            throw APIError.unauthorized("tokens in the query string are never accepted; send 'Authorization: Bearer <token>'")
+        }
+    }
+
+    /// The envelope response for an error.
+    public static func render(_ error: APIError) -> HTTPResponse {
+        var response = HTTPResponse.json(error.envelope, status: error.status)
+        for field in error.headers { response.headers.replaceOrAdd(name: field.name, value: field.value) }
+        return response
+    }
+
+    /// Headers every response carries: the request id, the time taken, and — since
+    /// most routes return health data — `Cache-Control: no-store` unless a route chose.
+    static func decorate(_ response: inout HTTPResponse, requestID: String, microseconds: UInt64) {
+        response.headers.replaceOrAdd(name: .xRequestID, value: requestID)
+        response.headers.replaceOrAdd(name: .xResponseTime, value: RequestLog.milliseconds(microseconds) + "ms")
+        if !response.headers.contains(.cacheControl) { response.headers.replaceOrAdd(name: .cacheControl, value: "no-store") }
+    }
+
+    /// Turns an error the transport answered itself into the envelope, with the same headers.
+    public func transportErrorResponse(status: HTTPStatus, reason: String, request: HTTPRequest?) -> HTTPResponse {
+        var response = APIHandler.render(.transport(status, reason: reason))
+        let requestID = request?.headers[.xRequestID].flatMap { RequestIDGenerator.isAcceptable($0) ? $0 : nil } ?? ids.next()
+        APIHandler.decorate(&response, requestID: requestID, microseconds: 0)
+        log?.request(id: requestID, method: request?.method.rawValue ?? "-", route: "(transport)", status: status.code, microseconds: 0)
+        return response
+    }
+}

@@ -1,0 +1,50 @@
+import HTTPTransport
+
+/// Checks `Authorization: Bearer <token>` (RFC 6750 §2.1) against the server's token.
+/// The comparison takes the same time whatever the guess, so response timing tells an
+/// attacker nothing about how much of a guess was right.
+public struct Authenticator: Sendable {
+    private let expected: [UInt8]
+
+    public init(token: String) { self.expected = Array(token.utf8) }
+
+    public enum Outcome: Sendable, Equatable {
+        case authorized
+        case missing
+        case malformed
+        case wrongToken
+        case tokenInQuery
+    }
+
+    public func check(_ request: HTTPRequest) -> Outcome {
+        let values = request.headers.values(.authorization)
+        guard values.count == 1, let header = values.first else {
+            if values.isEmpty, request.queryItems.contains(where: { Authenticator.tokenQueryNames.contains($0.name.lowercased()) }) {
+                return .tokenInQuery
+            }
+            return values.isEmpty ? .missing : .malformed
+        }
+        // The scheme is case-insensitive (RFC 9110 §11.1); exactly one space follows it.
+        let bytes = Array(header.utf8)
+        guard bytes.count > 7, String(decoding: bytes[0..<7], as: UTF8.self).lowercased() == "bearer " else { return .malformed }
+        let presented = bytes[7...].drop { $0 == 0x20 }
+        guard !presented.isEmpty else { return .malformed }
+        return Authenticator.constantTimeEquals(Array(presented), expected) ? .authorized : .wrongToken
+    }
+
+    /// Query parameter names that look like someone tried to pass a token in the URL;
+    /// such tokens are never accepted because URLs end up in logs and browser history.
+    static let tokenQueryNames: Set<String> = ["token", "access_token", "api_key", "apikey", "bearer", "auth"]
+
+    /// Compares every byte of the longer input, so the time depends only on the lengths.
+    static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let length = max(a.count, b.count)
+        var difference: UInt8 = a.count == b.count ? 0 : 1
+        for i in 0..<length {
+            let x = i < a.count ? a[i] : 0
+            let y = i < b.count ? b[i] : 0
+            difference |= x ^ y
+        }
+        return difference == 0
+    }
+}

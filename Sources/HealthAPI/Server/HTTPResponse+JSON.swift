@@ -1,0 +1,9 @@
+import HTTPTransport
+import HealthDomain
+
+extension HTTPResponse {
+    /// A JSON response with deterministic (sorted-key) output.
+    public static func json(_ value: JSONValue, status: HTTPStatus = .ok, pretty: Bool = false) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/json", body: JSONWriter.serialize(value, sortedKeys: true, pretty: pretty))
+    }
+}
