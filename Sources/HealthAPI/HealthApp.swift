@@ -26,5 +26,6 @@ public final class HealthApp: Sendable {
     /// Every route the server serves, in documentation order.
     static func routes(documentProvider: @escaping @Sendable () -> [UInt8]) -> [Route] {
         SystemRoutes.routes(documentProvider: documentProvider)
+            + CapabilitiesRoutes.routes()
     }
 }

@@ -36,11 +36,24 @@ public enum Schemas {
         ],
     ]
 
+    public static let capabilities: JSONValue = [
+        "type": "object",
+        "description": "Discovery metadata: server, auth, limits and derivation rules.",
+        "required": ["server", "auth", "limits", "rules"],
+        "properties": [
+            "server": ["type": "object", "description": "Name and version."],
+            "auth": ["type": "object", "description": "How to authenticate."],
+            "limits": ["type": "object", "description": "Request limits."],
+            "rules": ["type": "object", "description": "How day numbers are derived.", "additionalProperties": ["type": "string"]],
+        ],
+    ]
+
     /// The named schemas published in the document.
     public static var components: [String: JSONValue] {
         [
             "Error": errorEnvelope,
             "Liveness": liveness,
+            "Capabilities": capabilities,
         ]
     }
 }
