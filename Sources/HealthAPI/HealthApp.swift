@@ -11,8 +11,8 @@ public final class HealthApp: Sendable {
     /// The generated OpenAPI document, serialized once.
     public let openAPIDocument: [UInt8]
 
-    public init(config: ServerConfig, token: String, clock: AppClock = .system, log: RequestLog? = nil) {
-        let services = AppServices(config: config, clock: clock)
+    public init(config: ServerConfig, token: String, store: SampleStore, clock: AppClock = .system, log: RequestLog? = nil) {
+        let services = AppServices(config: config, store: store, clock: clock)
         let documentBox = Mutex<[UInt8]>([])
         let routes = HealthApp.routes(documentProvider: { documentBox.withLock { $0 } })
         let document = JSONWriter.serialize(OpenAPIDocument.generate(routes: routes, version: services.version), sortedKeys: true, pretty: true)
@@ -27,5 +27,7 @@ public final class HealthApp: Sendable {
     static func routes(documentProvider: @escaping @Sendable () -> [UInt8]) -> [Route] {
         SystemRoutes.routes(documentProvider: documentProvider)
             + CapabilitiesRoutes.routes()
+            + IngestRoutes.routes()
+            + ReadRoutes.routes()
     }
 }

@@ -11,6 +11,7 @@ public enum CommandLineTool {
 
     Commands:
       serve       start the HTTP API (healthd serve --help lists its options)
+      rebuild     recompute every day aggregate from the raw samples
       version     print the version
       help        this help
 
@@ -50,6 +51,8 @@ public enum CommandLineTool {
                 printError("healthd serve: \(error)")
                 return 2
             }
+        case "rebuild":
+            return RebuildCommand.run(rest, environment: environment)
         default:
             printError("healthd: unknown command '\(command)'\n\n\(help)")
             return 2

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import HTTPTransport
+import HealthDomain
 
 /// Starts the server for `healthd serve`: token, database, routes, transport, signals.
 public enum HealthServerRunner {
@@ -16,7 +17,16 @@ public enum HealthServerRunner {
         }
         let log = RequestLog()
         defer { log.close() }
-        let app = HealthApp(config: config, token: resolved.token, log: config.requestLog ? log : nil)
+        let opened: StoreOpener.Opened
+        do {
+            opened = try StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: AppClock.system.now())
+        } catch {
+            CommandLineTool.printError("healthd serve: cannot open the database \(config.databasePath): \(error)")
+            return 1
+        }
+        defer { opened.store.pool.close() }
+        if opened.rebuiltForPriorityChange { log.message("source priority changed; day aggregates were rebuilt") }
+        let app = HealthApp(config: config, token: resolved.token, store: opened.store, log: config.requestLog ? log : nil)
 
         var transport = config.transport
         let handler = app.handler

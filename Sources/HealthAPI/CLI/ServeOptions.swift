@@ -22,6 +22,9 @@ public enum ServeOptions {
                                 PRIVATE_API_BEARER_TOKEN is not set)                         [HEALTHD_TOKEN_FILE]
       --max-body-bytes N        largest request body after de-chunking (default 16777216)    [HEALTHD_MAX_BODY_BYTES]
       --max-connections N       open connections before new ones get 503 (default 1024)     [HEALTHD_MAX_CONNECTIONS]
+      --source-priority LIST    comma-separated source name fragments, best first, for
+                                cross-source de-duplication (default: watches, then phones,
+                                then the rest); changing it rebuilds the day aggregates     [HEALTHD_SOURCE_PRIORITY]
       --trust-forwarded-for     take the client address from the last X-Forwarded-For hop
                                 (only behind a reverse proxy you run)                       [HEALTHD_TRUST_FORWARDED_FOR=1]
       --quiet                   no request log
@@ -42,6 +45,7 @@ public enum ServeOptions {
         if let v = environment["HEALTHD_MAX_BODY_BYTES"], !v.isEmpty { config.maxBodyBytes = try positive(v, flag: "HEALTHD_MAX_BODY_BYTES") }
         if let v = environment["HEALTHD_MAX_CONNECTIONS"], !v.isEmpty { config.maxConnections = try positive(v, flag: "HEALTHD_MAX_CONNECTIONS") }
         if environment["HEALTHD_TRUST_FORWARDED_FOR"] == "1" { config.trustForwardedFor = true }
+        if let v = environment["HEALTHD_SOURCE_PRIORITY"], !v.isEmpty { config.sourcePriority = v }
         config.token = environment["PRIVATE_API_BEARER_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
 
         var i = 0
@@ -66,6 +70,7 @@ public enum ServeOptions {
             case "--max-body-bytes": config.maxBodyBytes = try positive(try next(), flag: "--max-body-bytes")
             case "--max-connections": config.maxConnections = try positive(try next(), flag: "--max-connections")
             case "--trust-forwarded-for": config.trustForwardedFor = true
+            case "--source-priority": config.sourcePriority = try next()
             case "--quiet": config.requestLog = false
             default: throw UsageError("unknown option '\(argument)' (see healthd serve --help)")
             }

@@ -1,13 +1,18 @@
+import HealthDomain
+import SQLiteStore
+
 /// The application's shared services, handed to every handler.
 public final class AppServices: Sendable {
     public let config: ServerConfig
     public let clock: AppClock
     public let version: String
+    public let store: SampleStore
     /// Monotonic start time, for `uptimeSeconds`.
     public let startedAtNanoseconds: UInt64
 
-    public init(config: ServerConfig, clock: AppClock = .system, version: String = HealthAPIVersion.current) {
+    public init(config: ServerConfig, store: SampleStore, clock: AppClock = .system, version: String = HealthAPIVersion.current) {
         self.config = config
+        self.store = store
         self.clock = clock
         self.version = version
         self.startedAtNanoseconds = AppClock.monotonicNanoseconds()

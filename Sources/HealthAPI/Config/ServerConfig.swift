@@ -1,4 +1,5 @@
 import HTTPTransport
+import HealthDomain
 
 /// Everything `healthd serve` can be told, with the embedded defaults that let it start
 /// on a fresh machine with no set-up.
@@ -18,10 +19,18 @@ public struct ServerConfig: Sendable {
     public var authFailureBurst: Int = 10
     /// Seconds for one failure allowance to come back.
     public var authFailureRefillSeconds: Double = 6
+    /// Source priority for cross-source de-duplication, as comma-separated name
+    /// fragments (best first); nil means watches, then phones, then the rest.
+    public var sourcePriority: String?
     /// Write one log line per request to standard error.
     public var requestLog: Bool = true
 
     public init() {}
+
+    /// The parsed source priority.
+    public var priority: SourcePriority {
+        sourcePriority.map { SourcePriority(parsing: $0) } ?? .default
+    }
 
     /// The transport configuration these settings imply.
     public var transport: HTTPServerConfiguration {

@@ -54,6 +54,11 @@ public enum Schemas {
             "Error": errorEnvelope,
             "Liveness": liveness,
             "Capabilities": capabilities,
+            "Sample": sample,
+            "IngestRequest": ingestRequest,
+            "IngestResult": ingestResult,
+            "DailyAggregates": dailyAggregates,
+            "RawSamplePage": rawSamplePage,
         ]
     }
 }

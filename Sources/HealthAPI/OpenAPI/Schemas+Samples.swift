@@ -1,0 +1,96 @@
+import HealthDomain
+
+extension Schemas {
+    /// One sample in the ingest shape (seed "Ingest sample").
+    public static let sample: JSONValue = [
+        "type": "object",
+        "description": "One HealthKit sample. Quantity metrics carry `valueNumber`; `sleep_segment` carries `categoryValue`.",
+        "required": ["sampleKey", "metric", "startTimeMs", "endTimeMs", "unit", "timezone"],
+        "properties": [
+            "sampleKey": ["type": "string", "minLength": 1, "maxLength": 256, "description": "Stable unique id of the sample (e.g. the HealthKit UUID); the upsert key."],
+            "metric": ["type": "string", "pattern": "^[a-z][a-z0-9_]{0,63}$", "description": "Canonical metric (step_count, active_energy_kcal, dietary_energy_kcal, resting_heart_rate_bpm, hrv_sdnn_ms, body_mass_kg, body_fat_percent, sleep_segment) or any other name, stored raw."],
+            "startTimeMs": ["type": "integer", "description": "Start, Unix epoch milliseconds."],
+            "endTimeMs": ["type": "integer", "description": "End, Unix epoch milliseconds (≥ startTimeMs)."],
+            "valueNumber": ["type": "number", "description": "The value in `unit`; required except for sleep_segment."],
+            "categoryValue": ["type": "string", "enum": ["inBed", "asleep", "awake", "asleepREM", "asleepCore", "asleepDeep"], "description": "Sleep stage, for sleep_segment."],
+            "unit": ["type": "string", "minLength": 1, "maxLength": 32, "description": "Unit of valueNumber: count, kcal, bpm, ms, kg, % (aliases such as lb or kJ are converted)."],
+            "sourceName": ["type": "string", "maxLength": 256, "description": "HealthKit source name, e.g. \"Apple Watch\"; decides de-duplication priority."],
+            "sourceBundleId": ["type": "string", "maxLength": 256, "description": "HealthKit source bundle identifier."],
+            "timezone": ["type": "string", "description": "IANA time zone where the sample was recorded; decides its local day."],
+            "syncIdentifier": ["type": "string", "maxLength": 256, "description": "HealthKit sync identifier (HKMetadataKeySyncIdentifier); a write intent's externalId when the sample came from one."],
+        ],
+    ]
+
+    public static let ingestRequest: JSONValue = [
+        "type": "object",
+        "description": "Samples to upsert and sample keys to delete; at most 10,000 in all.",
+        "additionalProperties": false,
+        "properties": [
+            "samples": ["type": "array", "maxItems": 10000, "items": ref("Sample"), "description": "Samples to upsert by sampleKey."],
+            "deletedSampleKeys": ["type": "array", "maxItems": 10000, "items": ["type": "string", "minLength": 1, "maxLength": 256], "description": "Keys of samples HealthKit reported deleted."],
+        ],
+    ]
+
+    public static let ingestExample: JSONValue = [
+        "samples": [
+            ["sampleKey": "6F1C2E7A-0001", "metric": "step_count", "startTimeMs": 1775808000000, "endTimeMs": 1775809800000,
+             "valueNumber": 3000, "unit": "count", "sourceName": "Apple Watch", "timezone": "Europe/Berlin"],
+            ["sampleKey": "6F1C2E7A-0002", "metric": "sleep_segment", "startTimeMs": 1775771400000, "endTimeMs": 1775775000000,
+             "categoryValue": "asleepDeep", "unit": "category", "sourceName": "Apple Watch", "timezone": "Europe/Berlin"],
+        ],
+        "deletedSampleKeys": ["6F1C2E7A-0000"],
+    ]
+
+    public static let ingestResult: JSONValue = [
+        "type": "object",
+        "description": "What the ingest did.",
+        "required": ["received", "inserted", "updated", "unchanged", "deleted", "rejected", "errors", "affectedDays", "rawOnlyMetrics"],
+        "properties": [
+            "received": ["type": "integer", "description": "Samples in the request."],
+            "inserted": ["type": "integer", "description": "New samples stored."],
+            "updated": ["type": "integer", "description": "Stored samples whose content changed."],
+            "unchanged": ["type": "integer", "description": "Re-sent samples identical to what was stored (nothing rewritten)."],
+            "deleted": ["type": "integer", "description": "Samples deleted by deletedSampleKeys."],
+            "rejected": ["type": "integer", "description": "Samples that failed validation (see errors)."],
+            "errors": ["type": "array", "description": "One entry per problem of a rejected sample.", "items": [
+                "type": "object",
+                "required": ["index", "sampleKey", "field", "code", "message"],
+                "properties": [
+                    "index": ["type": "integer", "description": "Position in `samples`."],
+                    "sampleKey": ["type": ["string", "null"], "description": "The sample's key, when it had one."],
+                    "field": ["type": "string", "description": "The offending field."],
+                    "code": ["type": "string", "description": "The rule: required, type, length, format, range, order, unknown_value, timezone, not_finite, unit."],
+                    "message": ["type": "string", "description": "What is wrong, in one sentence."],
+                ],
+            ]],
+            "affectedDays": ["type": "array", "items": ["type": "string", "format": "date"], "description": "Local dates whose aggregates were recomputed."],
+            "rawOnlyMetrics": ["type": "array", "items": ["type": "string"], "description": "Metric names stored raw (no aggregation rule)."],
+        ],
+    ]
+
+    public static let dailyAggregates: JSONValue = [
+        "type": "object",
+        "required": ["from", "to", "days"],
+        "properties": [
+            "from": ["type": "string", "format": "date", "description": "First date asked for."],
+            "to": ["type": "string", "format": "date", "description": "Last date asked for."],
+            "days": ["type": "array", "description": "Days with data, ascending.", "items": [
+                "type": "object",
+                "required": ["dayKey", "metrics"],
+                "properties": [
+                    "dayKey": ["type": "string", "format": "date", "description": "Local date."],
+                    "metrics": ["type": "object", "description": "Aggregates by metric: totals (step_count, active_energy_kcal, dietary_energy_kcal: total, sampleCount, sources), statistics (resting_heart_rate_bpm, hrv_sdnn_ms, body_mass_kg, body_fat_percent: avg, min, max, latest, sampleCount), and sleep_segment (asleepMinutes, deepMinutes, remMinutes, coreMinutes, unspecifiedMinutes, awakeMinutes, inBedMinutes, source, sleepStart, sleepEnd)."],
+                ],
+            ]],
+        ],
+    ]
+
+    public static let rawSamplePage: JSONValue = [
+        "type": "object",
+        "required": ["samples", "nextCursor"],
+        "properties": [
+            "samples": ["type": "array", "items": ref("Sample"), "description": "Samples ascending by (startTimeMs, sampleKey)."],
+            "nextCursor": ["type": ["string", "null"], "description": "Pass as `cursor` for the next page; null on the last page."],
+        ],
+    ]
+}

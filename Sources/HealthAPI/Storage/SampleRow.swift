@@ -1,0 +1,56 @@
+import HealthDomain
+import SQLiteStore
+
+/// The mapping between `Sample` and a `samples` row: the SQL and the bind/decode code
+/// live together so the column order is written down once.
+enum SampleRow {
+    static let columns = "sample_key, metric, start_ms, end_ms, value, category, unit, source_name, source_bundle_id, timezone, sync_identifier"
+
+    static let selectByKey = "SELECT \(columns) FROM samples WHERE sample_key = ?"
+
+    static let insert = """
+        INSERT INTO samples (\(columns), updated_ms, received_ms)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+        """
+
+    static let update = """
+        UPDATE samples SET metric = ?2, start_ms = ?3, end_ms = ?4, value = ?5, category = ?6, unit = ?7,
+            source_name = ?8, source_bundle_id = ?9, timezone = ?10, sync_identifier = ?11, updated_ms = ?12
+        WHERE sample_key = ?1
+        """
+
+    /// Binds parameters 1–12 (and 13, the receive time, for inserts).
+    static func bind(_ sample: Sample, to statement: Statement, nowMs: Int64, includeReceived: Bool) throws {
+        try statement.bind(1, sample.sampleKey)
+        try statement.bind(2, sample.metric.rawValue)
+        try statement.bind(3, sample.startTimeMs)
+        try statement.bind(4, sample.endTimeMs)
+        try statement.bind(5, sample.valueNumber)
+        try statement.bind(6, sample.categoryValue)
+        try statement.bind(7, sample.unit)
+        try statement.bind(8, sample.sourceName)
+        try statement.bind(9, sample.sourceBundleId)
+        try statement.bind(10, sample.timezone)
+        try statement.bind(11, sample.syncIdentifier)
+        try statement.bind(12, nowMs)
+        if includeReceived { try statement.bind(13, nowMs) }
+    }
+
+    /// Decodes a row selected with `columns` starting at column `offset`.
+    static func decode(_ row: Row, offset: Int32 = 0) -> Sample {
+        Sample(sampleKey: row.text(offset), metric: Metric(rawValue: row.text(offset + 1)),
+               startTimeMs: row.int64(offset + 2), endTimeMs: row.int64(offset + 3),
+               valueNumber: row.optionalDouble(offset + 4), categoryValue: row.optionalText(offset + 5),
+               unit: row.text(offset + 6), sourceName: row.optionalText(offset + 7),
+               sourceBundleId: row.optionalText(offset + 8), timezone: row.text(offset + 9),
+               syncIdentifier: row.optionalText(offset + 10))
+    }
+
+    /// The stored sample for `key`, using a prepared `selectByKey` statement.
+    static func fetch(key: String, with statement: Statement) throws -> Sample? {
+        try statement.bind(1, key)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return decode(statement.row)
+    }
+}

@@ -1,0 +1,123 @@
+import HealthDomain
+import SQLiteStore
+
+extension SampleStore {
+    /// How far outside a UTC day a sample attributed to that local day can start or end:
+    /// local offsets span UTC−12…UTC+14, and a sleep night reaches back to 18:00 of the
+    /// previous local day. 26 h covers both with margin.
+    static let windowMarginMs: Int64 = 26 * 3_600_000
+    static let dayMs: Int64 = 86_400_000
+
+    /// Recomputes the aggregates of the given days. Consecutive days of one metric are
+    /// read with one range query, so a batch touching a week reads the week once.
+    static func recompute(_ days: [Metric: Set<DayKey>], db: Database, priority: SourcePriority, clock: ZoneClock,
+                          maxDurations: [Metric: Int64], nowMs: Int64) throws {
+        let select = try db.statement("SELECT \(SampleRow.columns) FROM samples WHERE metric = ? AND start_ms >= ? AND start_ms < ?")
+        let upsert = try db.statement("""
+            INSERT INTO day_aggregates (day, metric, value, data, updated_ms) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (day, metric) DO UPDATE SET value = excluded.value, data = excluded.data, updated_ms = excluded.updated_ms
+            WHERE data IS NOT excluded.data
+            """)
+        let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
+        for metric in days.keys.sorted() {
+            let sortedDays = days[metric]!.sorted()
+            for run in consecutiveRuns(sortedDays) {
+                let maxDuration = maxDurations[metric] ?? 0
+                let low = Int64(run.first!.ordinal) * dayMs - windowMarginMs - maxDuration
+                let high = Int64(run.last!.ordinal + 1) * dayMs + windowMarginMs
+                try select.bind(1, metric.rawValue)
+                try select.bind(2, low)
+                try select.bind(3, high)
+                var byDay: [DayKey: [Sample]] = [:]
+                let wanted = Set(run)
+                while try select.step() {
+                    let sample = SampleRow.decode(select.row)
+                    for day in DayAttribution.days(for: sample, clock: clock) where wanted.contains(day) {
+                        byDay[day, default: []].append(sample)
+                    }
+                }
+                select.reset()
+                for day in run {
+                    let aggregate = byDay[day].flatMap {
+                        DayAggregator.aggregate(metric: metric, day: day, samples: $0, priority: priority, clock: clock)
+                    }
+                    try store(aggregate, day: day, metric: metric, upsert: upsert, delete: delete, nowMs: nowMs)
+                }
+            }
+        }
+    }
+
+    static func store(_ aggregate: DayAggregate?, day: DayKey, metric: Metric, upsert: Statement, delete: Statement, nowMs: Int64) throws {
+        guard let aggregate else {
+            try delete.bind(1, Int64(day.ordinal))
+            try delete.bind(2, metric.rawValue)
+            try delete.run()
+            return
+        }
+        try upsert.bind(1, Int64(day.ordinal))
+        try upsert.bind(2, metric.rawValue)
+        try upsert.bind(3, aggregate.headlineValue)
+        try upsert.bind(4, JSONWriter.string(aggregate.json))
+        try upsert.bind(5, nowMs)
+        try upsert.run()
+    }
+
+    /// [1,2,3,7,8] → [[1,2,3],[7,8]].
+    static func consecutiveRuns(_ days: [DayKey]) -> [[DayKey]] {
+        var runs: [[DayKey]] = []
+        for day in days {
+            if let last = runs.last?.last, last.ordinal + 1 == day.ordinal { runs[runs.count - 1].append(day) }
+            else { runs.append([day]) }
+        }
+        return runs
+    }
+
+    /// Recomputes every aggregate from raw samples, streaming through each metric in start
+    /// order so memory holds only the days still open, not the whole history.
+    public static func rebuild(db: Database, priority: SourcePriority, clock: ZoneClock, nowMs: Int64) throws -> Int {
+        try db.execute("DELETE FROM day_aggregates")
+        let metrics = try db.query("SELECT DISTINCT metric FROM samples ORDER BY metric", [], { Metric(rawValue: $0.text(0)) })
+        let upsert = try db.statement("INSERT INTO day_aggregates (day, metric, value, data, updated_ms) VALUES (?, ?, ?, ?, ?)")
+        let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
+        var written = 0
+        for metric in metrics where metric.aggregation != .raw {
+            let select = try db.statement("SELECT \(SampleRow.columns) FROM samples WHERE metric = ? ORDER BY start_ms, sample_key")
+            try select.bind(1, metric.rawValue)
+            defer { select.reset() }
+            var open: [DayKey: [Sample]] = [:]
+            func flush(before limitMs: Int64?) throws {
+                // A later sample starts at or after `limitMs`, so it cannot reach a day whose
+                // window ended before that.
+                let closable = open.keys.filter { limitMs == nil || Int64($0.ordinal + 1) * dayMs + windowMarginMs <= limitMs! }
+                for day in closable.sorted() {
+                    let aggregate = DayAggregator.aggregate(metric: metric, day: day, samples: open.removeValue(forKey: day)!, priority: priority, clock: clock)
+                    if aggregate != nil { written += 1 }
+                    try store(aggregate, day: day, metric: metric, upsert: upsert, delete: delete, nowMs: nowMs)
+                }
+            }
+            var lastFlushDay = Int64.min
+            while try select.step() {
+                let sample = SampleRow.decode(select.row)
+                let startDay = sample.startTimeMs / dayMs
+                if startDay != lastFlushDay {
+                    try flush(before: sample.startTimeMs)
+                    lastFlushDay = startDay
+                }
+                for day in DayAttribution.days(for: sample, clock: clock) { open[day, default: []].append(sample) }
+            }
+            try flush(before: nil)
+        }
+        return written
+    }
+}
+
+extension DayAggregate {
+    /// The number a range summary starts from: a total, an average, or asleep minutes.
+    var headlineValue: Double {
+        switch self {
+        case .cumulative(let day): day.total
+        case .discrete(let day): day.avg
+        case .sleep(let night): Double(night.asleepMinutes)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import HealthDomain
+import SQLiteStore
+
+/// Raw samples and their day aggregates in SQLite. Every change to samples and the
+/// recomputation of the days it touches happen in one `BEGIN IMMEDIATE` transaction,
+/// so a reader never sees samples and aggregates that disagree.
+public final class SampleStore: Sendable {
+    public let pool: DatabasePool
+    public let priority: SourcePriority
+    public let clock: ZoneClock
+
+    public init(pool: DatabasePool, priority: SourcePriority = .default, clock: ZoneClock = .shared) {
+        self.pool = pool
+        self.priority = priority
+        self.clock = clock
+    }
+
+    /// Upserts `samples` by `sampleKey`, deletes `deletedKeys`, and recomputes exactly the
+    /// (day, metric) pairs whose inputs changed — old and new days of a moved sample.
+    public func ingest(_ samples: [Sample], deletedKeys: [String] = [], nowMs: Int64) async throws -> IngestOutcome {
+        let priority = self.priority
+        let clock = self.clock
+        return try await pool.write { db in
+            try SampleStore.ingest(samples, deletedKeys: deletedKeys, nowMs: nowMs, db: db, priority: priority, clock: clock)
+        }
+    }
+
+    /// The synchronous core of `ingest`, for callers already inside a write transaction.
+    public static func ingest(_ samples: [Sample], deletedKeys: [String], nowMs: Int64, db: Database,
+                              priority: SourcePriority, clock: ZoneClock) throws -> IngestOutcome {
+        var outcome = IngestOutcome()
+        var touched = DayTouches()
+        var maxDurations = try loadMaxDurations(db)
+        var grownDurations: [Metric: Int64] = [:]
+
+        let select = try db.statement(SampleRow.selectByKey)
+        let insert = try db.statement(SampleRow.insert)
+        let update = try db.statement(SampleRow.update)
+        for sample in samples {
+            let existing = try SampleRow.fetch(key: sample.sampleKey, with: select)
+            if let existing, existing == sample {
+                outcome.unchanged += 1
+                continue
+            }
+            if let existing {
+                try SampleRow.bind(sample, to: update, nowMs: nowMs, includeReceived: false)
+                try update.run()
+                outcome.updated += 1
+                touched.add(existing, clock: clock)
+            } else {
+                try SampleRow.bind(sample, to: insert, nowMs: nowMs, includeReceived: true)
+                try insert.run()
+                outcome.inserted += 1
+            }
+            touched.add(sample, clock: clock)
+            if sample.metric.aggregation == .raw { outcome.rawOnlyMetrics.insert(sample.metric) }
+            if sample.durationMs > maxDurations[sample.metric, default: -1] {
+                maxDurations[sample.metric] = sample.durationMs
+                grownDurations[sample.metric] = sample.durationMs
+            }
+        }
+
+        if !deletedKeys.isEmpty {
+            let delete = try db.statement("DELETE FROM samples WHERE sample_key = ?")
+            for key in deletedKeys {
+                guard let existing = try SampleRow.fetch(key: key, with: select) else {
+                    outcome.deleteMisses += 1
+                    continue
+                }
+                try delete.bind(1, key)
+                try delete.run()
+                outcome.deleted += 1
+                touched.add(existing, clock: clock)
+            }
+        }
+
+        if !grownDurations.isEmpty {
+            let upsert = try db.statement("""
+                INSERT INTO metric_stats (metric, max_duration_ms) VALUES (?, ?)
+                ON CONFLICT (metric) DO UPDATE SET max_duration_ms = max(max_duration_ms, excluded.max_duration_ms)
+                """)
+            for (metric, duration) in grownDurations.sorted(by: { $0.key < $1.key }) {
+                try upsert.bind(1, metric.rawValue)
+                try upsert.bind(2, duration)
+                try upsert.run()
+            }
+        }
+
+        try recompute(touched.days, db: db, priority: priority, clock: clock, maxDurations: maxDurations, nowMs: nowMs)
+        outcome.affected = touched.byDay
+        return outcome
+    }
+
+    static func loadMaxDurations(_ db: Database) throws -> [Metric: Int64] {
+        var result: [Metric: Int64] = [:]
+        for (metric, duration) in try db.query("SELECT metric, max_duration_ms FROM metric_stats", [], { ($0.text(0), $0.int64(1)) }) {
+            result[Metric(rawValue: metric)] = duration
+        }
+        return result
+    }
+}
+
+/// The (day, metric) pairs an ingest touched, by metric for recomputation and by day for the response.
+struct DayTouches {
+    private(set) var days: [Metric: Set<DayKey>] = [:]
+
+    mutating func add(_ sample: Sample, clock: ZoneClock) {
+        guard sample.metric.aggregation != .raw else { return }
+        for day in DayAttribution.days(for: sample, clock: clock) { days[sample.metric, default: []].insert(day) }
+    }
+
+    var byDay: [DayKey: Set<Metric>] {
+        var result: [DayKey: Set<Metric>] = [:]
+        for (metric, keys) in days { for day in keys { result[day, default: []].insert(metric) } }
+        return result
+    }
+}
