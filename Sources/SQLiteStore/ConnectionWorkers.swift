@@ -9,8 +9,10 @@ import Foundation
 /// connection is opened, used and closed on its own thread, which is the
 /// confinement `SQLITE_OPEN_NOMUTEX` relies on (https://sqlite.org/threadsafe.html).
 final class ConnectionWorkers: Sendable {
-    /// Prefix of the worker thread names, e.g. `SQLiteStore.writer`.
-    static let threadNamePrefix = "SQLiteStore."
+    /// Prefix of the worker thread names (`sqlite.write`, `sqlite.read.0`, …),
+    /// visible in debuggers, `top -H` and `Thread.current.name`. Linux limits
+    /// thread names to 15 bytes, hence the short names.
+    static let threadNamePrefix = "sqlite."
 
     let queue = JobQueue()
     let count: Int
@@ -31,6 +33,10 @@ final class ConnectionWorkers: Sendable {
             let exited = self.exited
             let thread = Thread {
                 defer { exited.leave() }
+                // Set from inside: on Linux a name assigned before start()
+                // does not reach the OS thread, which would keep the name of
+                // the thread that spawned it.
+                Thread.current.name = threadName
                 let database: Database
                 do {
                     database = try open()
@@ -44,7 +50,6 @@ final class ConnectionWorkers: Sendable {
                 }
                 database.close()
             }
-            thread.name = threadName
             thread.start()
             if case .failure(let error) = opened.wait() {
                 // Threads already running hold open connections: stop them.

@@ -46,11 +46,11 @@ public final class DatabasePool: Sendable {
 
         // The writer opens first: it creates the file and switches it to WAL,
         // which read-only connections cannot do themselves.
-        let writer = try ConnectionWorkers(name: "writer", count: 1) {
+        let writer = try ConnectionWorkers(name: "write", count: 1) {
             try Database(path: path, role: .writer, configuration: configuration)
         }
         do {
-            readers = try ConnectionWorkers(name: "reader", count: max(1, configuration.readerCount)) {
+            readers = try ConnectionWorkers(name: "read", count: max(1, configuration.readerCount)) {
                 try Database(path: path, role: .reader, configuration: configuration)
             }
         } catch {
