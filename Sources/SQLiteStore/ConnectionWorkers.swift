@@ -31,25 +31,25 @@ final class ConnectionWorkers: Sendable {
             exited.enter()
             let queue = self.queue
             let exited = self.exited
+            let identity = WorkerIdentity(name: threadName, group: ObjectIdentifier(self))
             let thread = Thread {
                 defer { exited.leave() }
-                // Set from inside: on Linux a name assigned before start()
-                // does not reach the OS thread, which would keep the name of
-                // the thread that spawned it.
-                Thread.current.name = threadName
-                let database: Database
-                do {
-                    database = try open()
-                    opened.finish(.success(()))
-                } catch {
-                    opened.finish(.failure(error))
-                    return
+                identity.mark {
+                    let database: Database
+                    do {
+                        database = try open()
+                        opened.finish(.success(()))
+                    } catch {
+                        opened.finish(.failure(error))
+                        return
+                    }
+                    while let job = queue.next() {
+                        job(database)
+                    }
+                    database.close()
                 }
-                while let job = queue.next() {
-                    job(database)
-                }
-                database.close()
             }
+            thread.name = threadName
             thread.start()
             if case .failure(let error) = opened.wait() {
                 // Threads already running hold open connections: stop them.
@@ -60,9 +60,9 @@ final class ConnectionWorkers: Sendable {
         }
     }
 
-    /// Queues `job`; throws when the workers were shut down.
-    func submit(_ job: @escaping JobQueue.Job, closedError: @autoclosure () -> Error) throws {
-        guard queue.enqueue(job) else { throw closedError() }
+    /// Whether the calling thread is one of these workers.
+    var isCurrentThread: Bool {
+        WorkerIdentity.current?.group == ObjectIdentifier(self)
     }
 
     /// Stops accepting jobs, lets queued jobs finish, closes the connections
@@ -71,7 +71,8 @@ final class ConnectionWorkers: Sendable {
     @discardableResult
     func shutdown(wait: Bool) -> Bool {
         guard queue.close(workerCount: count) else { return false }
-        if wait { exited.wait() }
+        // A worker cannot wait for itself to exit.
+        if wait, !isCurrentThread { exited.wait() }
         return true
     }
 }

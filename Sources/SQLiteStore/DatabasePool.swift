@@ -137,6 +137,13 @@ public final class DatabasePool: Sendable {
         on workers: ConnectionWorkers,
         _ body: @escaping @Sendable (Database) throws -> T
     ) throws -> T {
+        // Waiting for a job that only this thread (or its siblings, all
+        // possibly doing the same) could run would never return.
+        guard !workers.isCurrentThread else {
+            throw SQLiteError(
+                extendedCode: SQLiteError.misuse,
+                message: "a blocking pool call from inside a job of the same kind would deadlock")
+        }
         let outcome = SyncOutcome<T>()
         let accepted = workers.queue.enqueue { db in
             outcome.finish(Result { try body(db) })
@@ -151,7 +158,8 @@ public final class DatabasePool: Sendable {
     /// `PRAGMA optimize` on the writer, closes every connection
     /// (`sqlite3_close_v2`) and joins the threads. Later calls to `read` and
     /// `write` throw an `SQLITE_MISUSE` error; calling `close()` again does
-    /// nothing. Must not be called from inside a pool closure.
+    /// nothing. Called from inside a pool closure it cannot wait for its own
+    /// thread, so it returns without joining that one.
     public func close() {
         // Readers first: the last connection to close checkpoints the WAL and
         // removes the -wal and -shm files (https://sqlite.org/wal.html#the_wal_file),

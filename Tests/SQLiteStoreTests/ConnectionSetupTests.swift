@@ -66,10 +66,11 @@ import Testing
 
     @Test func jobsRunOnPoolThreads() async throws {
         try await withPool { pool in
-            let writerThread = try await pool.write { _ in Thread.current.name }
-            let readerThread = try await pool.read { _ in Thread.current.name }
+            let writerThread = try await pool.write { _ in poolThreadName }
+            let readerThread = try await pool.read { _ in poolThreadName }
             #expect(writerThread == "sqlite.write")
             #expect(readerThread?.hasPrefix("sqlite.read.") == true)
+            #expect(poolThreadName == nil)
         }
     }
 }
