@@ -38,10 +38,8 @@ func sqliteError(_ body: () async throws -> Void) async -> SQLiteError? {
     }
 }
 
-/// Whether the current thread is one of the pool's connection threads.
-var isOnPoolThread: Bool {
-    Thread.current.name?.hasPrefix(ConnectionWorkers.threadNamePrefix) ?? false
-}
+/// The pool thread the caller runs on (`sqlite.write`, `sqlite.read.N`), or nil.
+var poolThreadName: String? { WorkerIdentity.current?.name }
 
 /// A counter table most tests use.
 func createItems(_ pool: DatabasePool) async throws {
@@ -52,4 +50,11 @@ func createItems(_ pool: DatabasePool) async throws {
 
 func itemCount(_ db: Database) throws -> Int64 {
     try db.queryFirst("SELECT count(*) FROM item") { $0.int64(0) } ?? -1
+}
+
+/// Runs blocking `body` on a new thread (not the cooperative pool) and awaits it.
+func runOnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
 }
