@@ -13,7 +13,9 @@ extension Database {
     /// Runs `body` in a transaction: COMMIT on return, ROLLBACK on throw
     /// (rethrowing the original error).
     func inTransaction<T>(_ kind: TransactionKind, _ body: (Database) throws -> T) throws -> T {
-        try execute("BEGIN \(kind.rawValue) TRANSACTION")
+        // BEGIN/COMMIT go through the statement cache: every pool job runs
+        // them, and a cached statement skips re-parsing on each job.
+        try statement("BEGIN \(kind.rawValue) TRANSACTION").run()
         let result: T
         do {
             result = try body(self)
@@ -24,7 +26,7 @@ extension Database {
         // The body may have ended the transaction itself; only commit an open one.
         if isInTransaction {
             do {
-                try execute("COMMIT TRANSACTION")
+                try statement("COMMIT TRANSACTION").run()
             } catch {
                 // A failed COMMIT (e.g. a deferred foreign key violation)
                 // leaves the transaction open; do not leak it to the next job.

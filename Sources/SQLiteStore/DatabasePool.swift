@@ -79,7 +79,8 @@ public final class DatabasePool: Sendable {
 
     /// Runs `body` on the writer thread outside any transaction, for work
     /// that manages its own transactions (migrations) or cannot run inside
-    /// one (`VACUUM`, `PRAGMA wal_checkpoint`).
+    /// one (`VACUUM`, `PRAGMA wal_checkpoint`). A transaction `body` leaves
+    /// open is rolled back, so it cannot leak into the next job.
     public func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await perform(on: writer) { db in
             defer { db.rollbackIfNeeded() }  // never leak a transaction to the next job
