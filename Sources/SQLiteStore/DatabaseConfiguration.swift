@@ -1,0 +1,40 @@
+/// Tuning for a ``DatabasePool``.
+///
+/// The defaults favour durability first and bulk-ingest throughput second.
+public struct DatabaseConfiguration: Sendable {
+    /// Number of read-only connections (each on its own thread). At least one is used.
+    public var readerCount = 3
+
+    /// How long a connection waits for a lock before failing with `SQLITE_BUSY`
+    /// (https://sqlite.org/c3ref/busy_timeout.html). Matters when another
+    /// process (a backup, the sqlite3 shell) touches the file.
+    public var busyTimeoutMilliseconds = 5_000
+
+    /// Prepared statements kept per connection (LRU, keyed by SQL text).
+    /// Zero disables caching: every statement is prepared afresh.
+    public var statementCacheCapacity = 128
+
+    /// Page cache of the writer, in KiB: `PRAGMA cache_size = -N`
+    /// (https://sqlite.org/pragma.html#pragma_cache_size). Negative values are
+    /// KiB rather than pages, so the budget does not depend on the page size.
+    public var cacheSizeKiB = 64 * 1024
+
+    /// Page cache of each reader, in KiB. Smaller than the writer's because
+    /// there are several readers and the OS page cache backs them anyway.
+    public var readerCacheSizeKiB = 16 * 1024
+
+    /// WAL pages before an automatic checkpoint
+    /// (https://sqlite.org/pragma.html#pragma_wal_autocheckpoint). Larger than
+    /// the default 1000 so bulk ingest checkpoints less often, at the cost of
+    /// a larger `-wal` file between checkpoints.
+    public var walAutocheckpointPages = 10_000
+
+    /// `synchronous=FULL` when true, `NORMAL` when false. In WAL mode FULL
+    /// syncs the WAL on every commit, so an acknowledged commit survives power
+    /// loss; NORMAL may lose the last commits on power loss but never corrupts
+    /// (https://sqlite.org/pragma.html#pragma_synchronous, https://sqlite.org/wal.html#performance_considerations).
+    public var synchronousFull = true
+
+    /// Creates the default configuration.
+    public init() {}
+}

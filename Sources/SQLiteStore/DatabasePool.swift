@@ -1,0 +1,178 @@
+import Foundation
+
+/// One writer connection and `readerCount` reader connections on a WAL database.
+///
+/// In WAL mode readers never block the writer and the writer never blocks
+/// readers; each read transaction sees the snapshot that was committed when
+/// it started (https://sqlite.org/wal.html#concurrency). SQLite allows one
+/// writer at a time, so the pool funnels every write through one connection
+/// on one thread, in FIFO order, instead of letting connections race for the
+/// write lock and spin in the busy handler.
+///
+/// Every connection lives on a dedicated thread; `async` callers suspend on a
+/// continuation until their job ran, so no SQLite call blocks Swift's
+/// cooperative thread pool.
+public final class DatabasePool: Sendable {
+    /// The database file.
+    public let path: String
+    /// The settings the connections were opened with.
+    public let configuration: DatabaseConfiguration
+
+    private let writer: ConnectionWorkers
+    private let readers: ConnectionWorkers
+
+    /// Opens (creating if needed) the database at `path`, its parent
+    /// directory included, with one writer and `configuration.readerCount`
+    /// readers. Blocks while the connections open.
+    ///
+    /// `":memory:"` and other non-file databases are not supported: each
+    /// connection would see its own private database. Use a temporary file.
+    public init(path: String, configuration: DatabaseConfiguration = .init()) throws {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
+            throw SQLiteError(
+                extendedCode: SQLiteError.misuse,
+                message: "DatabasePool needs a file path, got \"\(path)\"")
+        }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw SQLiteError(
+                extendedCode: SQLiteError.cantOpen,
+                message: "cannot create directory \(directory.path): \(error)")
+        }
+        self.path = path
+        self.configuration = configuration
+
+        // The writer opens first: it creates the file and switches it to WAL,
+        // which read-only connections cannot do themselves.
+        let writer = try ConnectionWorkers(name: "write", count: 1) {
+            try Database(path: path, role: .writer, configuration: configuration)
+        }
+        do {
+            readers = try ConnectionWorkers(name: "read", count: max(1, configuration.readerCount)) {
+                try Database(path: path, role: .reader, configuration: configuration)
+            }
+        } catch {
+            writer.shutdown(wait: true)
+            throw error
+        }
+        self.writer = writer
+    }
+
+    deinit {
+        // Do not join here: the last reference may be dropped on a worker
+        // thread, which cannot wait for itself. Queued jobs still finish and
+        // the threads close their connections as they exit.
+        readers.shutdown(wait: false)
+        writer.shutdown(wait: false)
+    }
+
+    // MARK: Async access
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction on the writer thread:
+    /// COMMIT when it returns, ROLLBACK when it throws (the error is rethrown).
+    /// Writes run one at a time, in the order they were submitted.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await perform(on: writer) { db in try db.inTransaction(.immediate, body) }
+    }
+
+    /// Runs `body` on the writer thread outside any transaction, for work
+    /// that manages its own transactions (migrations) or cannot run inside
+    /// one (`VACUUM`, `PRAGMA wal_checkpoint`). A transaction `body` leaves
+    /// open is rolled back, so it cannot leak into the next job.
+    public func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await perform(on: writer) { db in
+            defer { db.rollbackIfNeeded() }  // never leak a transaction to the next job
+            return try body(db)
+        }
+    }
+
+    /// Runs `body` on a free reader thread inside a read transaction
+    /// (`BEGIN DEFERRED` … `COMMIT`), so all its queries see one snapshot.
+    /// Readers are read-only connections: any write fails with `SQLITE_READONLY`.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await perform(on: readers) { db in try db.inTransaction(.deferred, body) }
+    }
+
+    private func perform<T: Sendable>(
+        on workers: ConnectionWorkers,
+        _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        // An unsafe continuation skips the checked variant's bookkeeping; the
+        // job resumes it exactly once, and so does the rejection path.
+        try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<T, any Error>) in
+            let accepted = workers.queue.enqueue { db in
+                continuation.resume(with: Result { try body(db) })
+            }
+            if !accepted {
+                continuation.resume(throwing: closedError)
+            }
+        }
+    }
+
+    // MARK: Blocking access
+
+    /// Blocking ``write(_:)`` for code outside Swift concurrency, such as
+    /// command-line tools. Must not be called from an async task (it would
+    /// block a cooperative thread) nor from inside another pool closure (it
+    /// would wait for itself).
+    public func writeSync<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) throws -> T {
+        try performSync(on: writer) { db in try db.inTransaction(.immediate, body) }
+    }
+
+    /// Blocking ``writeWithoutTransaction(_:)``; the same restrictions as ``writeSync(_:)``.
+    public func writeWithoutTransactionSync<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) throws -> T {
+        try performSync(on: writer) { db in
+            defer { db.rollbackIfNeeded() }
+            return try body(db)
+        }
+    }
+
+    /// Blocking ``read(_:)``; the same restrictions as ``writeSync(_:)``.
+    public func readSync<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) throws -> T {
+        try performSync(on: readers) { db in try db.inTransaction(.deferred, body) }
+    }
+
+    private func performSync<T: Sendable>(
+        on workers: ConnectionWorkers,
+        _ body: @escaping @Sendable (Database) throws -> T
+    ) throws -> T {
+        // Waiting for a job that only this thread (or its siblings, all
+        // possibly doing the same) could run would never return.
+        guard !workers.isCurrentThread else {
+            throw SQLiteError(
+                extendedCode: SQLiteError.misuse,
+                message: "a blocking pool call from inside a job of the same kind would deadlock")
+        }
+        let outcome = SyncOutcome<T>()
+        let accepted = workers.queue.enqueue { db in
+            outcome.finish(Result { try body(db) })
+        }
+        guard accepted else { throw closedError }
+        return try outcome.wait().get()
+    }
+
+    // MARK: Closing
+
+    /// Finishes the jobs already queued, finalizes cached statements, runs
+    /// `PRAGMA optimize` on the writer, closes every connection
+    /// (`sqlite3_close_v2`) and joins the threads. Later calls to `read` and
+    /// `write` throw an `SQLITE_MISUSE` error; calling `close()` again does
+    /// nothing. Called from inside a pool closure it cannot wait for its own
+    /// thread, so it returns without joining that one.
+    public func close() {
+        // Readers first: the last connection to close checkpoints the WAL and
+        // removes the -wal and -shm files (https://sqlite.org/wal.html#the_wal_file),
+        // and that should be the writer.
+        readers.shutdown(wait: true)
+        writer.shutdown(wait: true)
+    }
+
+    /// Whether ``close()`` has been called.
+    public var isClosed: Bool { writer.queue.isClosed }
+
+    private var closedError: SQLiteError {
+        SQLiteError(extendedCode: SQLiteError.misuse, message: "the database pool at \(path) is closed")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import SQLiteStore
+
+@Suite struct ConnectionSetupTests {
+    @Test func writerPragmas() async throws {
+        try await withPool({ $0.busyTimeoutMilliseconds = 1_234; $0.cacheSizeKiB = 8_192 }) { pool in
+            let pragmas = try await pool.writeWithoutTransaction { db in
+                (
+                    journal: try db.queryFirst("PRAGMA journal_mode") { $0.text(0) },
+                    synchronous: try db.queryFirst("PRAGMA synchronous") { $0.int64(0) },
+                    foreignKeys: try db.queryFirst("PRAGMA foreign_keys") { $0.int64(0) },
+                    busyTimeout: try db.queryFirst("PRAGMA busy_timeout") { $0.int64(0) },
+                    cacheSize: try db.queryFirst("PRAGMA cache_size") { $0.int64(0) },
+                    autocheckpoint: try db.queryFirst("PRAGMA wal_autocheckpoint") { $0.int64(0) },
+                    tempStore: try db.queryFirst("PRAGMA temp_store") { $0.int64(0) }
+                )
+            }
+            #expect(pragmas.journal == "wal")
+            #expect(pragmas.synchronous == 2)  // FULL
+            #expect(pragmas.foreignKeys == 1)
+            #expect(pragmas.busyTimeout == 1_234)
+            #expect(pragmas.cacheSize == -8_192)
+            #expect(pragmas.autocheckpoint == 10_000)
+            #expect(pragmas.tempStore == 2)  // MEMORY
+        }
+    }
+
+    @Test func readerPragmas() async throws {
+        try await withPool { pool in
+            let pragmas = try await pool.read { db in
+                (
+                    journal: try db.queryFirst("PRAGMA journal_mode") { $0.text(0) },
+                    foreignKeys: try db.queryFirst("PRAGMA foreign_keys") { $0.int64(0) },
+                    queryOnly: try db.queryFirst("PRAGMA query_only") { $0.int64(0) },
+                    busyTimeout: try db.queryFirst("PRAGMA busy_timeout") { $0.int64(0) },
+                    readOnly: db.isReadOnly
+                )
+            }
+            #expect(pragmas.journal == "wal")
+            #expect(pragmas.foreignKeys == 1)
+            #expect(pragmas.queryOnly == 1)
+            #expect(pragmas.busyTimeout == 5_000)
+            #expect(pragmas.readOnly)
+        }
+    }
+
+    @Test func synchronousNormalWhenConfigured() async throws {
+        try await withPool({ $0.synchronousFull = false }) { pool in
+            let synchronous = try await pool.writeWithoutTransaction { db in
+                try db.queryFirst("PRAGMA synchronous") { $0.int64(0) }
+            }
+            #expect(synchronous == 1)
+        }
+    }
+
+    @Test func createsParentDirectoryAndFile() async throws {
+        try await withPool { pool in
+            #expect(FileManager.default.fileExists(atPath: pool.path))
+        }
+    }
+
+    @Test func memoryDatabaseIsRefused() {
+        #expect(throws: SQLiteError.self) { try DatabasePool(path: ":memory:") }
+    }
+
+    @Test func jobsRunOnPoolThreads() async throws {
+        try await withPool { pool in
+            let writerThread = try await pool.write { _ in poolThreadName }
+            let readerThread = try await pool.read { _ in poolThreadName }
+            #expect(writerThread == "sqlite.write")
+            #expect(readerThread?.hasPrefix("sqlite.read.") == true)
+            #expect(poolThreadName == nil)
+        }
+    }
+}
