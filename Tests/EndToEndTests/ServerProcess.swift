@@ -34,7 +34,7 @@ final class ServerProcess {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         self.directory = dir
         self.stderrPath = dir + "/stderr.log"
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: ServerProcess.binaryPath)
         process.arguments = ["serve", "--port", "0", "--db", dir + "/data/health.sqlite"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: dir)

@@ -3,16 +3,27 @@ import HTTPTransport
 @testable import HealthAPI
 
 /// Builds an app with a known token and calls its handler in-process.
-struct TestApp {
+final class TestApp: Sendable {
     static let token = "test-token-0123456789abcdef"
     let app: HealthApp
+    let directory: String
 
-    init(configure: (inout ServerConfig) -> Void = { _ in }) {
+    init(clock: AppClock = .fixed(1_775_800_000_000), configure: (inout ServerConfig) -> Void = { _ in }) {
         var config = ServerConfig()
         config.requestLog = false
         configure(&config)
-        app = HealthApp(config: config, token: TestApp.token)
+        directory = NSTemporaryDirectory() + "healthd-test-\(UUID().uuidString)"
+        config.databasePath = directory + "/health.sqlite"
+        let opened = try! StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: clock.now())
+        app = HealthApp(config: config, token: TestApp.token, store: opened.store, clock: clock)
     }
+
+    deinit {
+        app.services.store.pool.close()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    var store: SampleStore { app.services.store }
 
     struct Reply {
         let response: HTTPResponse

@@ -71,11 +71,11 @@ enum IngestRoutes {
         var rejected = 0
         for (index, raw) in rawSamples.enumerated() {
             switch SampleValidator.validate(raw) {
-            case .success(let sample): valid.append(sample)
-            case .failure(let failure):
+            case .valid(let sample): valid.append(sample)
+            case .invalid(let issues):
                 rejected += 1
                 let key: JSONValue = raw["sampleKey"]?.stringValue.map { .string(String($0.prefix(256))) } ?? .null
-                for issue in failure.issues {
+                for issue in issues {
                     errors.append(["index": .number(Double(index)), "sampleKey": key, "field": .string(issue.field), "code": .string(issue.code), "message": .string(issue.message)])
                 }
             }

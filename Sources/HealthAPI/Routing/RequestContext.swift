@@ -30,7 +30,7 @@ public struct RequestContext: Sendable {
         guard !request.body.isEmpty else { throw APIError.invalidJSON("the request body is empty; a JSON object is expected") }
         do {
             return try JSONParser.parse(request.body)
-        } catch let error as JSONParseError {
+        } catch {
             throw APIError.invalidJSON("malformed JSON: \(error.message)", offset: error.offset)
         }
     }
