@@ -1,7 +1,10 @@
 /// The derived value of one metric on one local day (or night, for sleep).
 public enum DayAggregate: Sendable, Equatable {
+    /// A summed metric (steps, active or dietary energy).
     case cumulative(CumulativeDay)
+    /// Point readings (heart rate, HRV, body mass, body fat).
     case discrete(DiscreteDay)
+    /// A night of sleep, keyed by the wake-up date.
     case sleep(SleepNight)
 
     /// The JSON of the wrapped aggregate.

@@ -36,6 +36,7 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible, L
         self.init(year: y, month: m, day: d)
     }
 
+    /// Earlier days sort first.
     public static func < (lhs: DayKey, rhs: DayKey) -> Bool { lhs.ordinal < rhs.ordinal }
 
     /// The day `days` later (earlier when negative).
@@ -44,8 +45,11 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible, L
     /// The calendar year, month (1–12) and day of month (1–31).
     public var components: (year: Int, month: Int, day: Int) { DayKey.civilFromDays(ordinal) }
 
+    /// The calendar year.
     public var year: Int { components.year }
+    /// The month, 1–12.
     public var month: Int { components.month }
+    /// The day of the month, 1–31.
     public var day: Int { components.day }
 
     /// ISO 8601 weekday: 1 = Monday … 7 = Sunday (1970-01-01 was a Thursday).

@@ -26,6 +26,7 @@ public struct Interval: Sendable, Hashable, Comparable {
     /// Whether the instant lies inside `[start, end)`.
     public func contains(_ ms: Int64) -> Bool { start <= ms && ms < end }
 
+    /// By start, then end.
     public static func < (lhs: Interval, rhs: Interval) -> Bool {
         (lhs.start, lhs.end) < (rhs.start, rhs.end)
     }

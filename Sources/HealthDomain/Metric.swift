@@ -15,8 +15,10 @@ public struct Metric: RawRepresentable, Hashable, Sendable, Comparable, CustomSt
     /// Allows `let m: Metric = "step_count"` in code and tests.
     public init(stringLiteral value: String) { self.rawValue = value }
 
+    /// The wire name.
     public var description: String { rawValue }
 
+    /// By name, so listings are stable.
     public static func < (lhs: Metric, rhs: Metric) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Steps, summed per day with cross-source de-duplication.

@@ -1,6 +1,8 @@
 /// The outcome of validating one ingest element: a normalised sample, or every issue found.
 public enum SampleValidation: Sendable, Equatable {
+    /// The normalised sample.
     case valid(Sample)
+    /// Every issue found, in field order.
     case invalid([ValidationIssue])
 
     /// The sample when valid.

@@ -48,13 +48,19 @@ public struct SleepNight: Sendable, Equatable {
 
     static func minutes(_ ms: Int64) -> Int { Int((Double(ms) / 60_000).rounded()) }
 
+    /// ``deepMs`` rounded to the nearest minute.
     public var deepMinutes: Int { Self.minutes(deepMs) }
+    /// ``remMs`` rounded to the nearest minute.
     public var remMinutes: Int { Self.minutes(remMs) }
+    /// ``coreMs`` rounded to the nearest minute.
     public var coreMinutes: Int { Self.minutes(coreMs) }
+    /// ``unspecifiedMs`` rounded to the nearest minute.
     public var unspecifiedMinutes: Int { Self.minutes(unspecifiedMs) }
     /// `deepMinutes + remMinutes + coreMinutes + unspecifiedMinutes`, by definition.
     public var asleepMinutes: Int { deepMinutes + remMinutes + coreMinutes + unspecifiedMinutes }
+    /// ``awakeMs`` rounded to the nearest minute.
     public var awakeMinutes: Int { Self.minutes(awakeMs) }
+    /// ``inBedMs`` rounded to the nearest minute.
     public var inBedMinutes: Int { Self.minutes(inBedMs) }
 
     /// The night as JSON; `sleepStart`/`sleepEnd` are null when nothing asleep was recorded.

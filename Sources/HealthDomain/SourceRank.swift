@@ -14,6 +14,7 @@ public struct SourceRank: Comparable, Hashable, Sendable {
         self.identity = identity
     }
 
+    /// Better (lower pattern index) first; ties broken by identity bytes.
     public static func < (lhs: SourceRank, rhs: SourceRank) -> Bool {
         if lhs.patternIndex != rhs.patternIndex { return lhs.patternIndex < rhs.patternIndex }
         // Compare UTF-8 bytes rather than String's Unicode ordering: identical on every

@@ -16,5 +16,6 @@ public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `field [code]: message`, for logs.
     public var description: String { "\(field) [\(code)]: \(message)" }
 }
