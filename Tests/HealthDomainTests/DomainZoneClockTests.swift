@@ -87,4 +87,22 @@ import Testing
         #expect(clock.dayKey(atMs: -1, zone: "UTC").description == "1969-12-31")
         #expect(clock.localMinuteOfDay(atMs: -60_000, zone: "UTC") == 1439)
     }
+
+    @Test func concurrentLookupsAgreeWithSerialOnes() async {
+        let shared = ZoneClock()
+        let zones = ["Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Sydney"]
+        let instants = (0..<2000).map { 1_767_225_600_000 + Int64($0) * 3_599_999 }
+        let serial = ZoneClock()
+        let expected = instants.map { t in zones.map { serial.dayKey(atMs: t, zone: $0) } }
+        let results = await withTaskGroup(of: [[DayKey]].self) { group in
+            for _ in 0..<8 {
+                group.addTask { instants.map { t in zones.map { shared.dayKey(atMs: t, zone: $0) } } }
+            }
+            var all: [[[DayKey]]] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 8)
+        #expect(results.allSatisfy { $0 == expected })
+    }
 }
