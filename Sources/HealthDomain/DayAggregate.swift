@@ -1,0 +1,18 @@
+/// The derived value of one metric on one local day (or night, for sleep).
+public enum DayAggregate: Sendable, Equatable {
+    /// A summed metric (steps, active or dietary energy).
+    case cumulative(CumulativeDay)
+    /// Point readings (heart rate, HRV, body mass, body fat).
+    case discrete(DiscreteDay)
+    /// A night of sleep, keyed by the wake-up date.
+    case sleep(SleepNight)
+
+    /// The JSON of the wrapped aggregate.
+    public var json: JSONValue {
+        switch self {
+        case .cumulative(let day): day.json
+        case .discrete(let day): day.json
+        case .sleep(let night): night.json
+        }
+    }
+}

@@ -1,0 +1,35 @@
+extension DayAggregator {
+    /// One night from one source.
+    ///
+    /// The source is the best-ranked one with stage data, else the best-ranked with any
+    /// asleep data, else the best-ranked with any segment: sources disagree about the
+    /// same night, and mixing them double counts. Within that source a coarse `asleep`
+    /// span is ignored when stages exist (Apple Watch writes both for the same time) and
+    /// counts as unspecified otherwise. Every duration is a union, so overlapping
+    /// segments of one kind are merged rather than added.
+    static func sleep(samples: [Sample], priority: SourcePriority) -> SleepNight? {
+        let groups = groupedBySource(samples.filter { $0.sleepCategory != nil }, priority: priority)
+        guard !groups.isEmpty else { return nil }
+        let chosen =
+            groups.first { $0.samples.contains { $0.sleepCategory!.isStage } }
+            ?? groups.first { $0.samples.contains { $0.sleepCategory!.isAsleep } }
+            ?? groups[0]
+
+        var byCategory: [SleepCategory: [Interval]] = [:]
+        for sample in chosen.samples {
+            byCategory[sample.sleepCategory!, default: []].append(Interval(start: sample.startTimeMs, end: sample.endTimeMs))
+        }
+        func union(_ category: SleepCategory) -> IntervalSet { IntervalSet(byCategory[category] ?? []) }
+
+        let hasStages = SleepCategory.allCases.contains { $0.isStage && byCategory[$0] != nil }
+        let deep = union(.asleepDeep), rem = union(.asleepREM), core = union(.asleepCore)
+        let unspecified = hasStages ? IntervalSet() : union(.asleep)
+        let asleep = deep.union(rem).union(core).union(unspecified)
+        return SleepNight(
+            deepMs: deep.totalLength, remMs: rem.totalLength, coreMs: core.totalLength,
+            unspecifiedMs: unspecified.totalLength, awakeMs: union(.awake).totalLength,
+            inBedMs: union(.inBed).totalLength, sleepStart: asleep.start, sleepEnd: asleep.end,
+            source: chosen.rank.identity, sources: groups.map(\.rank.identity),
+            sampleCount: groups.reduce(0) { $0 + $1.samples.count })
+    }
+}

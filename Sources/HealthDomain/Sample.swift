@@ -1,0 +1,61 @@
+/// One raw HealthKit sample as ingested, after validation and unit normalisation.
+///
+/// Times are Unix epoch milliseconds; the interval is half-open `[start, end)`, and a
+/// sample with `start == end` is an instant. `timezone` is the IANA zone the phone was in,
+/// which decides the sample's local day.
+public struct Sample: Sendable, Hashable {
+    /// The client's stable identity of the sample; ingest upserts by it.
+    public var sampleKey: String
+    /// What was measured.
+    public var metric: Metric
+    /// Start instant, Unix epoch milliseconds.
+    public var startTimeMs: Int64
+    /// End instant, Unix epoch milliseconds (≥ ``startTimeMs``).
+    public var endTimeMs: Int64
+    /// The quantity in ``unit``; nil for category samples such as sleep segments.
+    public var valueNumber: Double?
+    /// The category value, e.g. a ``SleepCategory`` raw value for `sleep_segment`.
+    public var categoryValue: String?
+    /// The unit of ``valueNumber``; the canonical unit for canonical metrics.
+    public var unit: String
+    /// The human-readable name of the recording source, e.g. "Jane's Apple Watch".
+    public var sourceName: String?
+    /// The bundle identifier of the recording source.
+    public var sourceBundleId: String?
+    /// The IANA time zone the sample was recorded in.
+    public var timezone: String
+    /// The HealthKit sync identifier; lets write intents be matched to the samples they became.
+    public var syncIdentifier: String?
+
+    /// Creates a sample; no validation happens here (see ``SampleValidator``).
+    public init(
+        sampleKey: String, metric: Metric, startTimeMs: Int64, endTimeMs: Int64,
+        valueNumber: Double? = nil, categoryValue: String? = nil, unit: String,
+        sourceName: String? = nil, sourceBundleId: String? = nil, timezone: String,
+        syncIdentifier: String? = nil
+    ) {
+        self.sampleKey = sampleKey
+        self.metric = metric
+        self.startTimeMs = startTimeMs
+        self.endTimeMs = endTimeMs
+        self.valueNumber = valueNumber
+        self.categoryValue = categoryValue
+        self.unit = unit
+        self.sourceName = sourceName
+        self.sourceBundleId = sourceBundleId
+        self.timezone = timezone
+        self.syncIdentifier = syncIdentifier
+    }
+
+    /// `endTimeMs - startTimeMs`.
+    public var durationMs: Int64 { endTimeMs - startTimeMs }
+
+    /// The sleep category, when this is a sleep segment with a known category value.
+    public var sleepCategory: SleepCategory? {
+        guard metric == .sleepSegment, let categoryValue else { return nil }
+        return SleepCategory(rawValue: categoryValue)
+    }
+
+    /// The identity sources are grouped and ranked by: name, else bundle id, else "unknown".
+    public var sourceIdentity: String { sourceName ?? sourceBundleId ?? "unknown" }
+}

@@ -1,0 +1,22 @@
+@testable import HealthDomain
+
+/// Shared helpers for the domain tests: local wall times and terse sample construction.
+enum DomainFixtures {
+    static let clock = ZoneClock()
+
+    /// Epoch ms of a local wall time on a day without a DST change.
+    static func local(_ day: String, _ hour: Int64, _ minute: Int64 = 0, zone: String = "Europe/Berlin") -> Int64 {
+        clock.startOfDayMs(DayKey(day)!, zone: zone) + hour * 3_600_000 + minute * 60_000
+    }
+
+    static func sample(
+        _ key: String, _ metric: Metric, _ start: Int64, _ end: Int64, value: Double? = nil,
+        category: SleepCategory? = nil, source: String? = nil, bundle: String? = nil,
+        zone: String = "Europe/Berlin"
+    ) -> Sample {
+        Sample(
+            sampleKey: key, metric: metric, startTimeMs: start, endTimeMs: end, valueNumber: value,
+            categoryValue: category?.rawValue, unit: metric.unit ?? "category", sourceName: source,
+            sourceBundleId: bundle, timezone: zone)
+    }
+}
