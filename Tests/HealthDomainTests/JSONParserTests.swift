@@ -149,6 +149,9 @@ struct JSONParserInvalidTests {
 
     @Test func duplicateKeysDifferingOnlyByEscapingAreDuplicates() {
         #expect(parseError(Array(#"{"é":1,"\u00e9":2}"#.utf8)) != nil)
+        // Swift strings compare by canonical equivalence, so precomposed and decomposed
+        // spellings of the same text are one key: rejected as ambiguous, never merged.
+        #expect(parseError(Array(#"{"\u00e9":1,"e\u0301":2}"#.utf8))?.offset == 12)
     }
 
     @Test func hostileNestingThrowsInsteadOfCrashing() {

@@ -5,7 +5,8 @@
 /// zeros or single quotes; control characters inside strings must be escaped; `\u`
 /// escapes must pair surrogates correctly; and an object that repeats a key is an error
 /// (RFC 8259 §4 leaves duplicate names to the implementation; silently keeping one of
-/// them would let two components read two different documents).
+/// them would let two components read two different documents). Keys are compared as
+/// Swift strings, i.e. by canonical equivalence: `"\u00e9"` and `"e\u0301"` collide too.
 ///
 /// A leading byte order mark is rejected: RFC 8259 §8.1 forbids generating one and our
 /// clients are programs, so a BOM signals a mis-configured encoder rather than a text file.
