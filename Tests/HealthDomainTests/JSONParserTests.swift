@@ -250,6 +250,44 @@ struct JSONParserValidTests {
         }
     }
 
+    @Test func repeatedAndCollidingKeysStayDistinct() throws {
+        // Same length, first, middle and last byte: the same key-cache slot.
+        let text = #"[{"abca":1,"axca":2},{"axca":3,"abca":4},{"abca":5},{"a\u0062ca":6}]"#
+        #expect(try parse(text) == [["abca": 1, "axca": 2], ["axca": 3, "abca": 4], ["abca": 5], ["abca": 6]])
+        let long = String(repeating: "k", count: 40)
+        #expect(try parse(#"[{"\#(long)":1},{"\#(long)":2}]"#) == [[.init(stringLiteral: long): 1], [.init(stringLiteral: long): 2]])
+        #expect(try parse(#"{"é":1,"\u00e8":2,"":3}"#) == ["é": 1, "è": 2, "": 3])
+    }
+
+    @Test func specialBytesAreFoundAtEveryPositionOfLongStrings() throws {
+        let specials: [(String, String)] = [(#"\""#, "\""), (#"\\"#, "\\"), (#"\n"#, "\n"), ("é", "é"), ("😀", "😀")]
+        for length in 0..<20 {
+            for (encoded, decoded) in specials {
+                let prefix = String(repeating: "a", count: length)
+                let suffix = String(repeating: "b", count: 19 - length)
+                let value = try parse("\"\(prefix)\(encoded)\(suffix)\"")
+                #expect(value == .string(prefix + decoded + suffix))
+                let object = try parse("{\"\(prefix)\(encoded)\(suffix)\":0}")
+                #expect(object[prefix + decoded + suffix] == 0)
+            }
+            var raw = Array(("\"" + String(repeating: "a", count: 24) + "\"").utf8)
+            raw[1 + length] = 0x0A
+            #expect(throws: JSONParseError(offset: 1 + length, message: "unescaped control character 0x0A in string at byte \(1 + length)")) {
+                try JSONParser.parse(raw)
+            }
+            #expect(throws: JSONParseError(offset: 2 + length, message: "unescaped control character 0x0A in string at byte \(2 + length)")) {
+                try JSONParser.parse([UInt8(ascii: "{")] + raw + Array(":0}".utf8))
+            }
+            raw[1 + length] = 0xFF
+            #expect(throws: JSONParseError(offset: 1 + length, message: "invalid UTF-8 at byte \(1 + length)")) {
+                try JSONParser.parse(raw)
+            }
+            #expect(throws: JSONParseError(offset: 2 + length, message: "invalid UTF-8 at byte \(2 + length)")) {
+                try JSONParser.parse([UInt8(ascii: "{")] + raw + Array(":0}".utf8))
+            }
+        }
+    }
+
     @Test func allInputShapesParseTheSame() throws {
         let text = #"{"k":[1,"é",null]}"#
         let expected: JSONValue = ["k": [1, "é", nil]]

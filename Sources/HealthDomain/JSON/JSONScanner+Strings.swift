@@ -7,6 +7,7 @@ extension JSONScanner {
         let open = position
         position += 1
         let contentStart = position
+        skipPlainASCII()
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -25,6 +26,29 @@ extension JSONScanner {
             }
         }
         throw failure("unterminated string", at: open)
+    }
+
+    /// Skips eight bytes at a time while none of them is a quote, a backslash, a control
+    /// character or non-ASCII: most keys and values are plain ASCII, and this keeps the
+    /// byte-by-byte checks for the few bytes that need them.
+    @inline(__always)
+    mutating func skipPlainASCII() {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        while position + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // A byte is flagged when it is zero after the XOR (quote, backslash), below
+            // 0x20 (control), or has its high bit set (non-ASCII).
+            let special = ((quote &- ones) & ~quote)
+                | ((backslash &- ones) & ~backslash)
+                | (word &- ones &* 0x20)
+                | word
+            if special & highBits != 0 { return }
+            position += 8
+        }
     }
 
     /// The slow path: copies the string into `scratch`, decoding escapes.

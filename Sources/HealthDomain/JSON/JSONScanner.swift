@@ -1,26 +1,24 @@
 /// The recursive-descent engine behind `JSONParser`: one instance per document.
 ///
 /// It reads straight from the caller's buffer and builds `JSONValue`s as it goes.
-/// Object members are collected on a shared stack and turned into a dictionary of
-/// exactly the right capacity once the closing brace is seen, which avoids rehashing
-/// while an object grows.
 struct JSONScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var position = 0
     var depth = 0
-    /// Keys of the objects currently open, innermost last.
-    var keyStack: [String] = []
-    /// Byte offsets of those keys, for duplicate-key errors.
-    var keyOffsetStack: [Int] = []
-    /// Values of the objects currently open, parallel to `keyStack`.
-    var valueStack: [JSONValue] = []
+    /// Member count of the last object closed at each depth (see `objectSizeHint`).
+    var objectSizeHints: [Int]
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
+    /// The key cache (see `parseKey`): one string per slot, its bytes and its length.
+    var keyCacheStrings: [String] = []
+    var keyCacheBytes: [UInt8] = []
+    var keyCacheLengths: [Int] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.objectSizeHints = Array(repeating: 0, count: min(max(maxDepth, 0), 64) + 1)
     }
 
     var isAtEnd: Bool { position >= bytes.count }
@@ -126,7 +124,7 @@ struct JSONScanner {
             depth -= 1
             return .object([:])
         }
-        let base = keyStack.count
+        var members = [String: JSONValue](minimumCapacity: objectSizeHint())
         while true {
             skipWhitespace()
             guard position < bytes.count else { throw endOfInput() }
@@ -134,17 +132,16 @@ struct JSONScanner {
                 throw failure("expected a string key but found \(describeByte(at: position))", at: position)
             }
             let keyOffset = position
-            let key = try parseString()
+            let key = try parseKey()
             skipWhitespace()
             guard position < bytes.count else { throw endOfInput() }
             guard bytes[position] == UInt8(ascii: ":") else {
                 throw failure("expected ':' after an object key but found \(describeByte(at: position))", at: position)
             }
             position += 1
-            let value = try parseValue()
-            keyStack.append(key)
-            keyOffsetStack.append(keyOffset)
-            valueStack.append(value)
+            if members.updateValue(try parseValue(), forKey: key) != nil {
+                throw failure("duplicate key \(JSONWriter.quoted(key, limit: 64)) in object", at: keyOffset)
+            }
             skipWhitespace()
             guard position < bytes.count else { throw endOfInput() }
             switch bytes[position] {
@@ -156,27 +153,25 @@ struct JSONScanner {
                 }
             case UInt8(ascii: "}"):
                 position += 1
+                rememberObjectSize(members.count)
                 depth -= 1
-                return .object(try popMembers(from: base))
+                return .object(members)
             default:
                 throw failure("expected ',' or '}' after an object member but found \(describeByte(at: position))", at: position)
             }
         }
     }
 
-    /// Moves the members collected since `base` into a dictionary, rejecting repeated keys.
-    mutating func popMembers(from base: Int) throws(JSONParseError) -> [String: JSONValue] {
-        let end = keyStack.count
-        var members = [String: JSONValue](minimumCapacity: end - base)
-        for index in base..<end {
-            let key = keyStack[index]
-            if members.updateValue(valueStack[index], forKey: key) != nil {
-                throw failure("duplicate key \(JSONWriter.quoted(key, limit: 64)) in object", at: keyOffsetStack[index])
-            }
-        }
-        keyStack.removeSubrange(base..<end)
-        keyOffsetStack.removeSubrange(base..<end)
-        valueStack.removeSubrange(base..<end)
-        return members
+    /// Objects at the same depth of one document usually have the same members (the
+    /// samples of a batch), so the size of the previous one is a good capacity guess that
+    /// spares the dictionary its rehashing as it grows.
+    @inline(__always)
+    func objectSizeHint() -> Int {
+        depth < objectSizeHints.count ? objectSizeHints[depth] : 0
+    }
+
+    @inline(__always)
+    mutating func rememberObjectSize(_ size: Int) {
+        if depth < objectSizeHints.count { objectSizeHints[depth] = size }
     }
 }
