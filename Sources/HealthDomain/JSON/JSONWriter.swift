@@ -1,57 +1,77 @@
-// TEMPORARY: replaced by the real writer on merge.
+/// Deterministic JSON serialization (RFC 8259) for responses and golden tests.
+///
+/// With `sortedKeys` (the default) object members are ordered by the bytes of their
+/// UTF-8 keys, so the same value always produces the same bytes regardless of
+/// dictionary order. Compact output has no whitespace at all; pretty output indents by
+/// two spaces, writes `": "` between key and value and never ends with a newline.
 public enum JSONWriter {
+    /// The UTF-8 bytes of `value` as JSON text.
     public static func serialize(_ value: JSONValue, sortedKeys: Bool = true, pretty: Bool = false) -> [UInt8] {
-        var out: [UInt8] = []
-        write(value, into: &out)
-        return out
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(value, into: &output, sortedKeys: sortedKeys, pretty: pretty, level: 0)
+        return output
     }
+
+    /// `value` as JSON text.
     public static func string(_ value: JSONValue, sortedKeys: Bool = true, pretty: Bool = false) -> String {
-        String(decoding: serialize(value), as: UTF8.self)
+        String(decoding: serialize(value, sortedKeys: sortedKeys, pretty: pretty), as: UTF8.self)
     }
-    static func write(_ v: JSONValue, into out: inout [UInt8]) {
-        switch v {
-        case .null: out += Array("null".utf8)
-        case .bool(let b): out += Array((b ? "true" : "false").utf8)
-        case .number(let d):
-            if !d.isFinite { out += Array("null".utf8) }
-            else if let i = Int64(exactly: d), abs(d) < 9_007_199_254_740_992 { out += Array(String(i).utf8) }
-            else { out += Array("\(d)".utf8) }
-        case .string(let s):
-            out.append(34)
-            for b in s.utf8 {
-                switch b {
-                case 34: out += [92, 34]
-                case 92: out += [92, 92]
-                case 10: out += [92, 110]
-                case 0..<32: out += Array("\\u00".utf8); let h = Array("0123456789abcdef".utf8); out.append(h[Int(b >> 4)]); out.append(h[Int(b & 15)])
-                default: out.append(b)
-                }
+
+    static func write(_ value: JSONValue, into output: inout [UInt8], sortedKeys: Bool, pretty: Bool, level: Int) {
+        switch value {
+        case .null:
+            output.append(contentsOf: "null".utf8)
+        case .bool(let flag):
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number):
+            writeNumber(number, into: &output)
+        case .string(let text):
+            writeString(text, into: &output)
+        case .array(let elements):
+            guard !elements.isEmpty else {
+                output.append(contentsOf: "[]".utf8)
+                return
             }
-            out.append(34)
-        case .array(let a):
-            out.append(91)
-            for (i, e) in a.enumerated() { if i > 0 { out.append(44) }; write(e, into: &out) }
-            out.append(93)
-        case .object(let o):
-            out.append(123)
-            for (i, k) in o.keys.sorted().enumerated() {
-                if i > 0 { out.append(44) }
-                write(.string(k), into: &out); out.append(58); write(o[k]!, into: &out)
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { writeNewline(into: &output, level: level + 1) }
+                write(element, into: &output, sortedKeys: sortedKeys, pretty: pretty, level: level + 1)
             }
-            out.append(125)
+            if pretty { writeNewline(into: &output, level: level) }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            guard !members.isEmpty else {
+                output.append(contentsOf: "{}".utf8)
+                return
+            }
+            output.append(UInt8(ascii: "{"))
+            var first = true
+            func writeMember(_ key: String, _ member: JSONValue) {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                if pretty { writeNewline(into: &output, level: level + 1) }
+                writeString(key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                if pretty { output.append(UInt8(ascii: " ")) }
+                write(member, into: &output, sortedKeys: sortedKeys, pretty: pretty, level: level + 1)
+            }
+            if sortedKeys {
+                // Byte order of UTF-8 equals code point order; `String.<` would instead
+                // compare canonically equivalent forms, which is not what golden files expect.
+                let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                for (key, member) in sorted { writeMember(key, member) }
+            } else {
+                for (key, member) in members { writeMember(key, member) }
+            }
+            if pretty { writeNewline(into: &output, level: level) }
+            output.append(UInt8(ascii: "}"))
         }
     }
-}
-extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
-    public init(floatLiteral value: Double) { self = .number(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(Dictionary(elements, uniquingKeysWith: { a, _ in a })) }
-    public init(nilLiteral: ()) { self = .null }
-    public init(_ i: Int) { self = .number(Double(i)) }
-    public init(_ i: Int64) { self = .number(Double(i)) }
-    public init(_ d: Double) { self = d.isFinite ? .number(d) : .null }
-    public init(_ s: String?) { self = s.map { .string($0) } ?? .null }
+
+    static func writeNewline(into output: inout [UInt8], level: Int) {
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+    }
 }
