@@ -61,7 +61,7 @@ struct SplitMix64: RandomNumberGenerator {
     @Test(arguments: 0..<24)
     func anyOrderSplitAndResendEqualsOneBatchAndRebuild(seed: Int) async throws {
         var rng = SplitMix64(state: UInt64(seed) &* 7919 &+ 17)
-        let finalSet = (0..<Int.random(in: 20...120, using: &rng)).map { randomSample("k\($0)", &rng) }
+        let finalSet = (0..<Int.random(in: 20...120, using: &rng)).map { Self.randomSample("k\($0)", &rng) }
 
         let (single, dirA) = try AggregatePropertyTests.makeStore("a")
         let (incremental, dirB) = try AggregatePropertyTests.makeStore("b")
@@ -84,13 +84,13 @@ struct SplitMix64: RandomNumberGenerator {
             if !sent.isEmpty { batch += (0..<Int.random(in: 0...5, using: &rng)).map { _ in sent.randomElement(using: &rng)! } }
             if Bool.random(using: &rng), let victim = pending.first {
                 // An earlier, different version of a sample still to come.
-                var draft = AggregatePropertyTests.randomSample(victim.sampleKey, &rng)
+                var draft = Self.randomSample(victim.sampleKey, &rng)
                 draft.sampleKey = victim.sampleKey
                 batch.append(draft)
             }
             if Bool.random(using: &rng) {
                 n += 1
-                let extra = AggregatePropertyTests.randomSample("tmp\(n)", &rng)
+                let extra = Self.randomSample("tmp\(n)", &rng)
                 batch.append(extra)
                 doomed.append(extra.sampleKey)
             }
