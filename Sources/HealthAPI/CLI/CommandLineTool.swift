@@ -12,6 +12,7 @@ public enum CommandLineTool {
     Commands:
       serve       start the HTTP API (healthd serve --help lists its options)
       rebuild     recompute every day aggregate from the raw samples
+      bench       benchmarks that print a table (healthd bench --help)
       version     print the version
       help        this help
 
@@ -51,6 +52,8 @@ public enum CommandLineTool {
                 printError("healthd serve: \(error)")
                 return 2
             }
+        case "bench":
+            return await BenchCommand.run(rest)
         case "rebuild":
             return RebuildCommand.run(rest, environment: environment)
         default:

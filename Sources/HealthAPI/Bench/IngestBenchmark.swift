@@ -1,0 +1,215 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HTTPTransport
+import HealthDomain
+import SQLiteStore
+
+/// `healthd bench ingest`: fills a database to `prefill` samples, starts the real server
+/// on a free port, and posts batches of fresh samples over HTTP, then re-sends them
+/// unchanged. Reports samples/s, per-request p50/p99, database bytes per million
+/// samples and resident memory.
+enum IngestBenchmark {
+    static let help = """
+    Usage: healthd bench ingest [--prefill N] [--batches N] [--batch-size N] [--connections N] [--db PATH]
+
+    Measures ingest over HTTP against the live server (started in this process on a free
+    port): fresh samples/s and unchanged re-sent samples/s for batches posted into a
+    database that already holds --prefill samples (default 1,000,000), per-request p50/p99,
+    database bytes per million samples, and resident memory. Use the release build:
+      swift run -c release healthd bench ingest
+    """
+
+    struct Options {
+        var prefill = 1_000_000
+        var batches = 60
+        var batchSize = 1_000
+        var connections = 2
+        var databasePath: String?
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var i = 0
+        func int(_ flag: String) throws -> Int {
+            i += 1
+            guard i < arguments.count, let n = Int(arguments[i]), n >= 0 else { throw ServeOptions.UsageError("\(flag) needs a non-negative integer") }
+            return n
+        }
+        while i < arguments.count {
+            switch arguments[i] {
+            case "--prefill": options.prefill = try int("--prefill")
+            case "--batches": options.batches = max(1, try int("--batches"))
+            case "--batch-size": options.batchSize = min(10_000, max(1, try int("--batch-size")))
+            case "--connections": options.connections = min(16, max(1, try int("--connections")))
+            case "--db":
+                i += 1
+                guard i < arguments.count else { throw ServeOptions.UsageError("--db needs a path") }
+                options.databasePath = arguments[i]
+            default: throw ServeOptions.UsageError("unknown option '\(arguments[i])' (see healthd bench ingest --help)")
+            }
+            i += 1
+        }
+        return options
+    }
+
+    static func run(_ options: Options) async throws -> String {
+        let directory = NSTemporaryDirectory() + "healthd-bench-\(UUID().uuidString)"
+        let path = options.databasePath ?? directory + "/bench.sqlite"
+        defer { if options.databasePath == nil { try? FileManager.default.removeItem(atPath: directory) } }
+        let opened = try StoreOpener.open(path: path, priority: .default, nowMs: AppClock.system.now())
+        let store = opened.store
+        defer { store.pool.close() }
+
+        // 1. Prefill through the store (not HTTP): this is set-up, not the measurement.
+        var generator = SyntheticSamples(seed: 42)
+        let existing = try store.pool.readSync { db in try db.queryFirst("SELECT count(*) FROM samples", []) { Int($0.int64(0)) } ?? 0 }
+        var stored = existing
+        let prefillStart = AppClock.monotonicNanoseconds()
+        while stored < options.prefill {
+            let chunk = generator.next(min(10_000, options.prefill - stored))
+            _ = try store.pool.writeSync { db in
+                try SampleStore.ingest(chunk, deletedKeys: [], nowMs: 1, db: db, priority: .default, clock: .shared)
+            }
+            stored += chunk.count
+            if stored % 200_000 < 10_000 { CommandLineTool.printError("bench: prefilled \(stored) samples") }
+        }
+        let prefillSeconds = Double(AppClock.monotonicNanoseconds() - prefillStart) / 1e9
+
+        // 2. The real server on a free port.
+        let token = TokenProvider.generate()
+        var config = ServerConfig()
+        config.port = 0
+        config.requestLog = false
+        config.databasePath = path
+        let app = HealthApp(config: config, token: token, store: store)
+        var transport = config.transport
+        let handler = app.handler
+        transport.errorResponder = { status, reason, request in handler.transportErrorResponse(status: status, reason: reason, request: request) }
+        let server = HTTPServer(configuration: transport, handler: handler)
+        let port = try server.start()
+        let serving = Task { await server.run() }
+
+        // 3. Payloads, serialized up front so the client costs little.
+        let warmup = 4
+        let payloads: [[UInt8]] = (0..<(options.batches + warmup)).map { _ in
+            JSONWriter.serialize(["samples": .array(generator.next(options.batchSize).map(\.json))])
+        }
+        _ = try await post(Array(payloads.prefix(warmup)), port: port, token: token, connections: 1)
+        let fresh = try await post(Array(payloads.dropFirst(warmup)), port: port, token: token, connections: options.connections)
+        let unchanged = try await post(Array(payloads.dropFirst(warmup)), port: port, token: token, connections: options.connections)
+
+        await server.shutdown()
+        await serving.value
+        let total = try store.pool.writeWithoutTransactionSync { db -> Int in
+            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            return try db.queryFirst("SELECT count(*) FROM samples", []) { Int($0.int64(0)) } ?? 0
+        }
+        let bytes = ProcessStats.fileSize(path) + ProcessStats.fileSize(path + "-wal")
+        let memory = ProcessStats.residentMemory()
+
+        var table = BenchmarkTable(title: "healthd bench ingest — \(options.batches) batches of \(options.batchSize) samples over \(options.connections) keep-alive connection(s), into a database holding \(BenchmarkTable.grouped(stored)) samples",
+                                   columns: ["phase", "samples/s", "requests", "p50 ms", "p99 ms", "max ms"])
+        for (name, result) in [("fresh samples", fresh), ("unchanged re-sends", unchanged)] {
+            table.add([name, BenchmarkTable.format(Double(options.batches * options.batchSize) / result.seconds, decimals: 0), String(result.latencies.count),
+                       BenchmarkTable.format(BenchmarkTable.percentile(result.latencies, 0.5)), BenchmarkTable.format(BenchmarkTable.percentile(result.latencies, 0.99)),
+                       BenchmarkTable.format(result.latencies.max() ?? 0)])
+        }
+        var out = table.rendered
+        out += "database: \(BenchmarkTable.grouped(total)) samples in \(BenchmarkTable.format(Double(bytes) / 1_048_576)) MiB = \(BenchmarkTable.format(Double(bytes) / Double(max(total, 1)) * 1e6 / 1_048_576)) MiB per million samples\n"
+        out += "resident memory (server and client in one process): \(BenchmarkTable.format(Double(memory.current) / 1_048_576)) MiB now, \(BenchmarkTable.format(Double(memory.peak) / 1_048_576)) MiB peak\n"
+        if stored > existing { out += "prefill (through the store, not timed above): \(BenchmarkTable.grouped(stored - existing)) samples in \(BenchmarkTable.format(prefillSeconds)) s\n" }
+        return out
+    }
+
+    struct PhaseResult: Sendable {
+        var seconds: Double
+        var latencies: [Double]
+    }
+
+    /// Posts every payload, spread over `connections` client threads; each request must be 200.
+    static func post(_ payloads: [[UInt8]], port: Int, token: String, connections: Int) async throws -> PhaseResult {
+        let started = AppClock.monotonicNanoseconds()
+        let results = try await withThrowingTaskGroup(of: [Double].self) { group in
+            for c in 0..<connections {
+                let share = stride(from: c, to: payloads.count, by: connections).map { payloads[$0] }
+                group.addTask { try await onThread { try postSequentially(share, port: port, token: token) } }
+            }
+            var all: [Double] = []
+            for try await latencies in group { all += latencies }
+            return all
+        }
+        return PhaseResult(seconds: Double(AppClock.monotonicNanoseconds() - started) / 1e9, latencies: results)
+    }
+
+    static func postSequentially(_ payloads: [[UInt8]], port: Int, token: String) throws -> [Double] {
+        let client = try BenchHTTPClient(port: port)
+        var latencies: [Double] = []
+        for payload in payloads {
+            let t0 = AppClock.monotonicNanoseconds()
+            let (status, body) = try client.send(method: "POST", path: "/health/ingest", token: token, body: payload)
+            latencies.append(Double(AppClock.monotonicNanoseconds() - t0) / 1e6)
+            guard status == 200 else {
+                throw BenchHTTPClient.ClientError(description: "ingest answered \(status): \(String(decoding: body.prefix(300), as: UTF8.self))")
+            }
+        }
+        return latencies
+    }
+
+    /// Runs blocking work on a new thread (not the cooperative pool) and awaits it.
+    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                do { continuation.resume(returning: try work()) } catch { continuation.resume(throwing: error) }
+            }
+            thread.start()
+        }
+    }
+}
+
+/// Deterministic fresh samples shaped like a phone's sync: a minute of Watch active
+/// energy at a time, with Watch and iPhone steps overlapping, keys like HealthKit UUIDs.
+struct SyntheticSamples {
+    var rng: UInt64
+    var minute: Int64 = 0
+    /// 2024-01-01T00:00Z: prefill and batches walk forward from here, minute by minute.
+    let origin: Int64 = 1_704_067_200_000
+
+    init(seed: UInt64) { rng = seed }
+
+    mutating func random() -> UInt64 {
+        rng &+= 0x9E37_79B9_7F4A_7C15
+        var z = rng
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func key() -> String {
+        let a = String(random(), radix: 16, uppercase: true)
+        let b = String(random(), radix: 16, uppercase: true)
+        return String(repeating: "0", count: 16 - a.count) + a + String(repeating: "0", count: 16 - b.count) + b
+    }
+
+    mutating func next(_ count: Int) -> [Sample] {
+        var out: [Sample] = []
+        out.reserveCapacity(count)
+        while out.count < count {
+            let start = origin + minute * 60_000
+            minute += 1
+            out.append(Sample(sampleKey: key(), metric: .activeEnergyKcal, startTimeMs: start, endTimeMs: start + 60_000,
+                              valueNumber: Double(random() % 800) / 100, unit: "kcal", sourceName: "Apple Watch",
+                              sourceBundleId: "com.apple.health.watch", timezone: "Europe/Berlin"))
+            if out.count < count, minute % 3 == 0 {
+                out.append(Sample(sampleKey: key(), metric: .stepCount, startTimeMs: start, endTimeMs: start + 180_000,
+                                  valueNumber: Double(random() % 300), unit: "count", sourceName: "Apple Watch", timezone: "Europe/Berlin"))
+            }
+            if out.count < count, minute % 5 == 0 {
+                out.append(Sample(sampleKey: key(), metric: .stepCount, startTimeMs: start - 60_000, endTimeMs: start + 240_000,
+                                  valueNumber: Double(random() % 400), unit: "count", sourceName: "iPhone", timezone: "Europe/Berlin"))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,39 @@
+/// `healthd bench <kind>`: performance measurements that print a table.
+enum BenchCommand {
+    static let help = """
+    Usage: healthd bench <kind> [options]
+
+    Kinds:
+      ingest    fresh and unchanged samples/s over HTTP into a database of 1M samples
+                (healthd bench ingest --help)
+
+    The HTTP load benchmark (wrk against GET /health and an authenticated route) is
+    .ci/bench-http. Run benchmarks on the release build: swift run -c release healthd bench …
+    """
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        guard let kind = arguments.first, kind != "-h", kind != "--help" else {
+            print(help)
+            return arguments.isEmpty ? 2 : 0
+        }
+        let rest = Array(arguments.dropFirst())
+        switch kind {
+        case "ingest":
+            if rest.contains("-h") || rest.contains("--help") { print(IngestBenchmark.help); return 0 }
+            do {
+                let options = try IngestBenchmark.parse(rest)
+                print(try await IngestBenchmark.run(options), terminator: "")
+                return 0
+            } catch let error as ServeOptions.UsageError {
+                CommandLineTool.printError("healthd bench ingest: \(error)")
+                return 2
+            } catch {
+                CommandLineTool.printError("healthd bench ingest: \(error)")
+                return 1
+            }
+        default:
+            CommandLineTool.printError("healthd bench: unknown kind '\(kind)'\n\n\(help)")
+            return 2
+        }
+    }
+}
