@@ -144,14 +144,14 @@ enum IngestBenchmark {
     }
 
     static func postSequentially(_ payloads: [[UInt8]], port: Int, token: String) throws -> [Double] {
-        let client = try BenchHTTPClient(port: port)
+        let client = try LoopbackHTTPClient(port: port)
         var latencies: [Double] = []
         for payload in payloads {
             let t0 = AppClock.monotonicNanoseconds()
-            let (status, body) = try client.send(method: "POST", path: "/health/ingest", token: token, body: payload)
+            let response = try client.send(method: "POST", path: "/health/ingest", token: token, body: payload)
             latencies.append(Double(AppClock.monotonicNanoseconds() - t0) / 1e6)
-            guard status == 200 else {
-                throw BenchHTTPClient.ClientError(description: "ingest answered \(status): \(String(decoding: body.prefix(300), as: UTF8.self))")
+            guard response.status == 200 else {
+                throw LoopbackHTTPClient.ClientError(description: "ingest answered \(response.status): \(String(decoding: response.body.prefix(300), as: UTF8.self))")
             }
         }
         return latencies
