@@ -4,17 +4,6 @@ import HealthDomain
 import SQLiteStore
 @testable import HealthAPI
 
-/// A small seeded generator so every run sees the same "random" cases.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct AggregatePropertyTests {
     static let zones = ["Europe/Berlin", "Asia/Tokyo", "America/New_York"]
@@ -60,7 +49,7 @@ struct SplitMix64: RandomNumberGenerator {
 
     @Test(arguments: 0..<24)
     func anyOrderSplitAndResendEqualsOneBatchAndRebuild(seed: Int) async throws {
-        var rng = SplitMix64(state: UInt64(seed) &* 7919 &+ 17)
+        var rng = SplitMix64(seed: UInt64(seed) &* 7919 &+ 17)
         let finalSet = (0..<Int.random(in: 20...120, using: &rng)).map { Self.randomSample("k\($0)", &rng) }
 
         let (single, dirA) = try AggregatePropertyTests.makeStore("a")

@@ -171,20 +171,14 @@ enum IngestBenchmark {
 /// Deterministic fresh samples shaped like a phone's sync: a minute of Watch active
 /// energy at a time, with Watch and iPhone steps overlapping, keys like HealthKit UUIDs.
 struct SyntheticSamples {
-    var rng: UInt64
+    var rng: SplitMix64
     var minute: Int64 = 0
     /// 2024-01-01T00:00Z: prefill and batches walk forward from here, minute by minute.
     let origin: Int64 = 1_704_067_200_000
 
-    init(seed: UInt64) { rng = seed }
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
-    mutating func random() -> UInt64 {
-        rng &+= 0x9E37_79B9_7F4A_7C15
-        var z = rng
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func random() -> UInt64 { rng.next() }
 
     mutating func key() -> String {
         let a = String(random(), radix: 16, uppercase: true)
