@@ -12,6 +12,7 @@ public enum CommandLineTool {
     Commands:
       serve       start the HTTP API (healthd serve --help lists its options)
       rebuild     recompute every day aggregate from the raw samples
+      demo        fill a database with a generated demo history (healthd demo --help)
       version     print the version
       help        this help
 
@@ -53,6 +54,8 @@ public enum CommandLineTool {
             }
         case "rebuild":
             return RebuildCommand.run(rest, environment: environment)
+        case "demo":
+            return DemoCommand.run(rest, environment: environment)
         default:
             printError("healthd: unknown command '\(command)'\n\n\(help)")
             return 2
