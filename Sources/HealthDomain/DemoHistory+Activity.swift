@@ -100,7 +100,7 @@ extension DemoHistory {
             if lower < upper { for m in lower..<upper { levels[m] = level } }
         }
         // Sitting interleaved with moving about the home or office.
-        let lightShare = plan.kind == .sick ? 0.08 : 0.25
+        let lightShare = plan.kind == .sick ? 0.08 : 0.22
         var k = 0
         while k < count {
             let length = r.int(3...20)
@@ -153,7 +153,7 @@ extension DemoHistory {
     private func stepsPerMinute(_ level: Level, factor: Double, r: inout DemoRandom) -> Double {
         switch level {
         case .sedentary: r.chance(0.5) ? 0 : r.double(0, 5)
-        case .light: r.double(10, 30) * factor
+        case .light: r.double(8, 24) * factor
         case .walking: r.double(95, 125) * factor
         case .workout: r.double(150, 175)
         }
@@ -161,8 +161,8 @@ extension DemoHistory {
 
     private func kcalPerMinute(_ level: Level, factor: Double, r: inout DemoRandom) -> Double {
         switch level {
-        case .sedentary: r.double(0.3, 1.0)
-        case .light: r.double(1.5, 3.0)
+        case .sedentary: r.double(0.1, 0.4)
+        case .light: r.double(0.8, 2.0)
         case .walking: r.double(3.0, 4.5) * factor
         case .workout: r.double(8.0, 11.0)
         }
