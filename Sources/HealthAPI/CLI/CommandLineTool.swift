@@ -12,6 +12,7 @@ public enum CommandLineTool {
     Commands:
       serve       start the HTTP API (healthd serve --help lists its options)
       rebuild     recompute every day aggregate from the raw samples
+      demo        fill a database with a generated demo history (healthd demo --help)
       bench       benchmarks that print a table (healthd bench --help)
       version     print the version
       help        this help
@@ -56,6 +57,8 @@ public enum CommandLineTool {
             return await BenchCommand.run(rest)
         case "rebuild":
             return RebuildCommand.run(rest, environment: environment)
+        case "demo":
+            return DemoCommand.run(rest, environment: environment)
         default:
             printError("healthd: unknown command '\(command)'\n\n\(help)")
             return 2
