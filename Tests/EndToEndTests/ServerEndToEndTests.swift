@@ -128,7 +128,7 @@ func runHealthd(_ arguments: [String]) throws -> (status: Int32, output: String)
             let head = Array("GET /health HTTP/1.1\r\nHost: localhost\r\nX-Padding: aaaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n".utf8)
             for byte in head {
                 do { try client.sendRaw([byte]) } catch { break }
-                if client.waitForClose(seconds: 1) { break }
+                if client.waitForReadable(seconds: 1) { break }
             }
             let status = try? client.readResponse().status
             _ = client.waitForClose(seconds: 5)

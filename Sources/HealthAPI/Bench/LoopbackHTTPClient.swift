@@ -68,6 +68,17 @@ final class LoopbackHTTPClient {
         }
     }
 
+    /// Waits until something can be read — data or the peer's close — without reading it.
+    func waitForReadable(seconds: Double) -> Bool {
+        if !buffer.isEmpty { return true }
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&pfd, 1, Int32(seconds * 1000))
+            if ready < 0, errno == EINTR { continue }
+            return ready != 0
+        }
+    }
+
     /// Waits until the peer closes (true) or `seconds` pass with the connection open (false).
     func waitForClose(seconds: Double) -> Bool {
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
