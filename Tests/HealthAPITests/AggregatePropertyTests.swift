@@ -6,7 +6,7 @@ import SQLiteStore
 
 
 @Suite struct AggregatePropertyTests {
-    static let zones = ["Europe/Berlin", "Asia/Tokyo", "America/New_York"]
+    static let zones = ["Europe/Berlin", "Asia/Tokyo", "America/New_York", "Pacific/Kiritimati", "Pacific/Pago_Pago"]
     /// 2026-03-05T00:00Z: the week includes New York's spring-forward day.
     static let base: Int64 = 1_772_668_800_000
 

@@ -2,10 +2,13 @@ import HealthDomain
 import SQLiteStore
 
 extension SampleStore {
-    /// How far outside a UTC day a sample attributed to that local day can start or end:
-    /// local offsets span UTC−12…UTC+14, and a sleep night reaches back to 18:00 of the
-    /// previous local day. 26 h covers both with margin.
-    static let windowMarginMs: Int64 = 26 * 3_600_000
+    /// How far before a UTC day a sample attributed to that local day can end: local
+    /// offsets reach UTC+14, and a sleep night reaches back to 18:00 of the previous local
+    /// day (6 h + 14 h). One hour of slack on top.
+    static let windowBeforeMs: Int64 = 21 * 3_600_000
+    /// How far after a UTC day such a sample can start: local offsets reach UTC−12 (a
+    /// night ends by 18:00 local, earlier still). One hour of slack on top.
+    static let windowAfterMs: Int64 = 13 * 3_600_000
     static let dayMs: Int64 = 86_400_000
 
     /// Recomputes the aggregates of the given days. Consecutive days of one metric are
@@ -23,8 +26,8 @@ extension SampleStore {
             let sortedDays = days[metric]!.sorted()
             for run in consecutiveRuns(sortedDays) {
                 let maxDuration = maxDurations[metric] ?? 0
-                let low = Int64(run.first!.ordinal) * dayMs - windowMarginMs - maxDuration
-                let high = Int64(run.last!.ordinal + 1) * dayMs + windowMarginMs
+                let low = Int64(run.first!.ordinal) * dayMs - windowBeforeMs - maxDuration
+                let high = Int64(run.last!.ordinal + 1) * dayMs + windowAfterMs
                 try select.bind(1, metric.rawValue)
                 try select.bind(2, low)
                 try select.bind(3, high)
@@ -88,7 +91,7 @@ extension SampleStore {
             func flush(before limitMs: Int64?) throws {
                 // A later sample starts at or after `limitMs`, so it cannot reach a day whose
                 // window ended before that.
-                let closable = open.keys.filter { limitMs == nil || Int64($0.ordinal + 1) * dayMs + windowMarginMs <= limitMs! }
+                let closable = open.keys.filter { limitMs == nil || Int64($0.ordinal + 1) * dayMs + windowAfterMs <= limitMs! }
                 for day in closable.sorted() {
                     let aggregate = DayAggregator.aggregate(metric: metric, day: day, samples: open.removeValue(forKey: day)!, priority: priority, clock: clock)
                     if aggregate != nil { written += 1 }
