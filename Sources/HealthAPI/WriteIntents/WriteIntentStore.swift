@@ -80,12 +80,12 @@ public final class WriteIntentStore: Sendable {
     }
 
     /// Cancels an intent that is not written yet. Cancelling a cancelled intent is a
-    /// no-op; a written one is a 409; an unknown one a 404.
-    public func cancel(externalId: String, nowMs: Int64) async throws -> WriteIntent {
+    /// no-op (`changed` false); a written one is a 409; an unknown one a 404.
+    public func cancel(externalId: String, nowMs: Int64) async throws -> (changed: Bool, intent: WriteIntent) {
         let clock = zoneClock
         return try await pool.write { db in
             guard let (id, existing) = try WriteIntentRow.fetch(externalId: externalId, db: db) else { throw WriteIntentStore.notFound(externalId) }
-            if existing.status == .cancelled { return existing }
+            if existing.status == .cancelled { return (false, existing) }
             guard !existing.status.isWritten else {
                 throw APIError.conflict("intent '\(externalId)' is already \(existing.status.rawValue); it can no longer be cancelled (delete the sample in Health instead)",
                                         details: ["externalId": .string(externalId), "status": .string(existing.status.rawValue)])
@@ -97,7 +97,7 @@ public final class WriteIntentStore: Sendable {
             intent.updatedAt = nowMs
             try WriteIntentRow.save(intent, id: id, db: db, clock: clock)
             try WriteIntentRow.record("cancelled", intent: intent, id: id, atMs: nowMs, detail: "from status \(existing.status.rawValue)", db: db)
-            return intent
+            return (true, intent)
         }
     }
 
