@@ -25,6 +25,12 @@ public enum ServeOptions {
       --source-priority LIST    comma-separated source name fragments, best first, for
                                 cross-source de-duplication (default: watches, then phones,
                                 then the rest); changing it rebuilds the day aggregates     [HEALTHD_SOURCE_PRIORITY]
+      --intent-max-attempts N   tries of a write intent before it is dead (default 8)         [HEALTHD_INTENT_MAX_ATTEMPTS]
+      --intent-retry-base-seconds N
+                                first retry delay bound; doubles per try, full jitter
+                                (default 30)                                                  [HEALTHD_INTENT_RETRY_BASE_SECONDS]
+      --intent-retry-cap-seconds N
+                                longest retry delay (default 21600, 6 h)                      [HEALTHD_INTENT_RETRY_CAP_SECONDS]
       --trust-forwarded-for     take the client address from the last X-Forwarded-For hop
                                 (only behind a reverse proxy you run)                       [HEALTHD_TRUST_FORWARDED_FOR=1]
       --quiet                   no request log
@@ -46,6 +52,9 @@ public enum ServeOptions {
         if let v = environment["HEALTHD_MAX_CONNECTIONS"], !v.isEmpty { config.maxConnections = try positive(v, flag: "HEALTHD_MAX_CONNECTIONS") }
         if environment["HEALTHD_TRUST_FORWARDED_FOR"] == "1" { config.trustForwardedFor = true }
         if let v = environment["HEALTHD_SOURCE_PRIORITY"], !v.isEmpty { config.sourcePriority = v }
+        if let v = environment["HEALTHD_INTENT_MAX_ATTEMPTS"], !v.isEmpty { config.intentMaxAttempts = try positive(v, flag: "HEALTHD_INTENT_MAX_ATTEMPTS") }
+        if let v = environment["HEALTHD_INTENT_RETRY_BASE_SECONDS"], !v.isEmpty { config.intentRetryBaseSeconds = try positive(v, flag: "HEALTHD_INTENT_RETRY_BASE_SECONDS") }
+        if let v = environment["HEALTHD_INTENT_RETRY_CAP_SECONDS"], !v.isEmpty { config.intentRetryCapSeconds = try positive(v, flag: "HEALTHD_INTENT_RETRY_CAP_SECONDS") }
         config.token = environment["PRIVATE_API_BEARER_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
 
         var i = 0
@@ -69,6 +78,9 @@ public enum ServeOptions {
             case "--token-file": config.tokenFile = try next()
             case "--max-body-bytes": config.maxBodyBytes = try positive(try next(), flag: "--max-body-bytes")
             case "--max-connections": config.maxConnections = try positive(try next(), flag: "--max-connections")
+            case "--intent-max-attempts": config.intentMaxAttempts = try positive(try next(), flag: "--intent-max-attempts")
+            case "--intent-retry-base-seconds": config.intentRetryBaseSeconds = try positive(try next(), flag: "--intent-retry-base-seconds")
+            case "--intent-retry-cap-seconds": config.intentRetryCapSeconds = try positive(try next(), flag: "--intent-retry-cap-seconds")
             case "--trust-forwarded-for": config.trustForwardedFor = true
             case "--source-priority": config.sourcePriority = try next()
             case "--quiet": config.requestLog = false
@@ -78,6 +90,9 @@ public enum ServeOptions {
         }
         if config.host.isEmpty { throw UsageError("--host must not be empty") }
         if config.databasePath.isEmpty { throw UsageError("--db must not be empty") }
+        if config.intentRetryCapSeconds < config.intentRetryBaseSeconds {
+            throw UsageError("--intent-retry-cap-seconds (\(config.intentRetryCapSeconds)) must not be below --intent-retry-base-seconds (\(config.intentRetryBaseSeconds))")
+        }
         return config
     }
 

@@ -7,12 +7,15 @@ public final class AppServices: Sendable {
     public let clock: AppClock
     public let version: String
     public let store: SampleStore
+    /// The write-intent queue, in the same database as the samples.
+    public let intents: WriteIntentStore
     /// Monotonic start time, for `uptimeSeconds`.
     public let startedAtNanoseconds: UInt64
 
     public init(config: ServerConfig, store: SampleStore, clock: AppClock = .system, version: String = HealthAPIVersion.current) {
         self.config = config
         self.store = store
+        self.intents = WriteIntentStore(pool: store.pool, policy: config.retryPolicy, zoneClock: store.clock)
         self.clock = clock
         self.version = version
         self.startedAtNanoseconds = AppClock.monotonicNanoseconds()

@@ -22,6 +22,12 @@ public struct ServerConfig: Sendable {
     /// Source priority for cross-source de-duplication, as comma-separated name
     /// fragments (best first); nil means watches, then phones, then the rest.
     public var sourcePriority: String?
+    /// Acknowledged tries of a write intent before it is `dead`.
+    public var intentMaxAttempts: Int = 8
+    /// Upper bound of the first write-intent retry delay, in seconds (it doubles per try).
+    public var intentRetryBaseSeconds: Int = 30
+    /// No write-intent retry waits longer than this, in seconds.
+    public var intentRetryCapSeconds: Int = 6 * 3600
     /// Write one log line per request to standard error.
     public var requestLog: Bool = true
 
@@ -30,6 +36,11 @@ public struct ServerConfig: Sendable {
     /// The parsed source priority.
     public var priority: SourcePriority {
         sourcePriority.map { SourcePriority(parsing: $0) } ?? .default
+    }
+
+    /// The retry policy of the write-intent queue.
+    public var retryPolicy: RetryPolicy {
+        RetryPolicy(maxAttempts: intentMaxAttempts, baseDelayMs: Int64(intentRetryBaseSeconds) * 1000, capDelayMs: Int64(intentRetryCapSeconds) * 1000)
     }
 
     /// The transport configuration these settings imply.

@@ -59,6 +59,6 @@ public enum Schemas {
             "IngestResult": ingestResult,
             "DailyAggregates": dailyAggregates,
             "RawSamplePage": rawSamplePage,
-        ]
+        ].merging(writeIntentComponents) { current, _ in current }
     }
 }

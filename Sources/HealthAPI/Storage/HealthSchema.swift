@@ -53,6 +53,63 @@ public enum HealthSchema {
             ) WITHOUT ROWID;
             """)
         }
+        migrator.register(2, "write intents, their history, sample sync identifier index") { db in
+            try db.execute("""
+            -- The write-intent queue: one row per externalId (the upsert key). The integer id
+            -- gives the queue its order (oldest first) and keyset pagination a stable key.
+            CREATE TABLE write_intents (
+                id                    INTEGER PRIMARY KEY,
+                external_id           TEXT    NOT NULL UNIQUE,
+                metric                TEXT    NOT NULL,
+                value                 REAL    NOT NULL,
+                unit                  TEXT    NOT NULL,
+                canonical_value       REAL    NOT NULL,
+                start_ms              INTEGER NOT NULL,
+                end_ms                INTEGER NOT NULL CHECK (end_ms >= start_ms),
+                timezone              TEXT    NOT NULL,
+                day                   INTEGER NOT NULL,   -- local date of start_ms in timezone, days since 1970-01-01
+                note                  TEXT,
+                source                TEXT,
+                version               INTEGER NOT NULL CHECK (version >= 1),
+                status                TEXT    NOT NULL CHECK (status IN ('pending', 'failed', 'dead', 'applied', 'skipped', 'cancelled', 'reconciled')),
+                attempts              INTEGER NOT NULL DEFAULT 0,
+                next_retry_ms         INTEGER,
+                last_error            TEXT,
+                last_result           TEXT,
+                dead_reason           TEXT,
+                healthkit_uuid        TEXT,
+                reconciled_sample_key TEXT,
+                created_ms            INTEGER NOT NULL,
+                updated_ms            INTEGER NOT NULL,
+                last_attempt_ms       INTEGER,
+                applied_ms            INTEGER,
+                reconciled_ms         INTEGER,
+                cancelled_ms          INTEGER
+            );
+            -- Pending pulls and status listings walk one or two statuses in id order.
+            CREATE INDEX write_intents_by_status ON write_intents (status, id);
+            -- Reconciliation finds an applied intent by the UUID of the sample it became.
+            CREATE INDEX write_intents_by_uuid ON write_intents (healthkit_uuid) WHERE healthkit_uuid IS NOT NULL;
+            -- Queued totals read a metric's queued intents by local day.
+            CREATE INDEX write_intents_queued ON write_intents (metric, day) WHERE status IN ('pending', 'failed', 'applied');
+
+            -- What happened to each intent, in order: upserts, acks, cancellation, reconciliation.
+            CREATE TABLE write_intent_events (
+                seq       INTEGER PRIMARY KEY,
+                intent_id INTEGER NOT NULL REFERENCES write_intents (id),
+                at_ms     INTEGER NOT NULL,
+                version   INTEGER NOT NULL,
+                event     TEXT    NOT NULL,
+                status    TEXT    NOT NULL,
+                detail    TEXT
+            );
+            CREATE INDEX write_intent_events_by_intent ON write_intent_events (intent_id, seq);
+
+            -- An applied intent whose sample synced back before its ack is found by the
+            -- sample's sync identifier. Partial: samples without one cost nothing.
+            CREATE INDEX samples_by_sync_identifier ON samples (sync_identifier) WHERE sync_identifier IS NOT NULL;
+            """)
+        }
         return migrator
     }
 }

@@ -33,6 +33,11 @@ public final class SampleStore: Sendable {
         var maxDurations = try loadMaxDurations(db)
         var grownDurations: [Metric: Int64] = [:]
 
+        // Write intents whose HealthKit sample arrives here are reconciled in this same
+        // transaction; with nothing queued (the common case) that costs one probe.
+        let reconcileIntents = try WriteIntentStore.hasQueuedIntents(db: db)
+        var changedSamples: [Sample] = []
+
         let select = try db.statement(SampleRow.selectByKey)
         let insert = try db.statement(SampleRow.insert)
         let update = try db.statement(SampleRow.update)
@@ -53,6 +58,7 @@ public final class SampleStore: Sendable {
                 outcome.inserted += 1
             }
             touched.add(sample, clock: clock)
+            if reconcileIntents { changedSamples.append(sample) }
             if sample.metric.aggregation == .raw { outcome.rawOnlyMetrics.insert(sample.metric) }
             if sample.durationMs > maxDurations[sample.metric, default: -1] {
                 maxDurations[sample.metric] = sample.durationMs
@@ -86,6 +92,7 @@ public final class SampleStore: Sendable {
             }
         }
 
+        if reconcileIntents { try WriteIntentStore.reconcile(samples: changedSamples, nowMs: nowMs, clock: clock, db: db) }
         try recompute(touched.days, db: db, priority: priority, clock: clock, maxDurations: maxDurations, nowMs: nowMs)
         outcome.affected = touched.byDay
         return outcome
