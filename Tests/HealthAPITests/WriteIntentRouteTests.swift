@@ -47,6 +47,8 @@ import HealthDomain
         let server = IntentTestServer()
         let cases: [([String: Any], String, String)] = [
             (calorieIntent("a b"), "externalId", "format"),
+            (calorieIntent("pending"), "externalId", "format"),
+            (calorieIntent("ack"), "externalId", "format"),
             (calorieIntent("x").merging(["metric": "step_count"]) { $1 }, "metric", "writable"),
             (calorieIntent("x").merging(["unit": "lb"]) { $1 }, "unit", "unit"),
             (calorieIntent("x", kcal: -5), "valueNumber", "range"),

@@ -35,7 +35,7 @@ import HealthDomain
     }
 
     func run(seed: UInt64) async throws -> Model {
-        var rng = SplitMix64(state: seed &* 0x9E37_79B9)
+        var rng = SplitMix64(seed: seed &* 0x9E37_79B9)
         let server = IntentTestServer { $0.intentMaxAttempts = 3; $0.intentRetryBaseSeconds = 60; $0.intentRetryCapSeconds = 150 }
         let policy = server.config.retryPolicy
         let model = Model()

@@ -13,14 +13,18 @@ struct WriteIntentRequest: Sendable, Equatable {
     /// Whether `id` is 1–200 characters of letters, digits and `. _ - : @ ~ +`: safe in
     /// a URL path segment without encoding, and unambiguous in logs.
     static func isValidExternalId(_ id: String) -> Bool {
-        guard !id.isEmpty, id.utf8.count <= maxExternalIdLength else { return false }
+        guard !id.isEmpty, id.utf8.count <= maxExternalIdLength, !reservedExternalIds.contains(id) else { return false }
         return id.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || [UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "~"), UInt8(ascii: "+")].contains(byte)
         }
     }
 
-    static let externalIdRule = "externalId must be 1–200 characters of letters, digits and . _ - : @ ~ + (it becomes HealthKit's sync identifier)"
+    /// Names of the static routes beside `/health/write-intents/{externalId}`: an intent
+    /// with such an id could never be fetched or cancelled by path.
+    static let reservedExternalIds: Set<String> = ["pending", "ack"]
+
+    static let externalIdRule = "externalId must be 1–200 characters of letters, digits and . _ - : @ ~ + (it becomes HealthKit's sync identifier), and not 'pending' or 'ack'"
 
     /// Parses and checks every field; the first problem becomes a 400 naming the field and rule.
     static func parse(_ body: JSONValue) throws -> WriteIntentRequest {
