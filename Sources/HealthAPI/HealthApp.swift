@@ -29,5 +29,6 @@ public final class HealthApp: Sendable {
             + CapabilitiesRoutes.routes()
             + IngestRoutes.routes()
             + ReadRoutes.routes()
+            + SummaryRoutes.routes()
     }
 }

@@ -1,3 +1,5 @@
+import HealthDomain
+
 /// Parses `healthd serve` flags and environment variables into a `ServerConfig`.
 /// Flags win over environment variables, which win over the embedded defaults.
 public enum ServeOptions {
@@ -25,6 +27,8 @@ public enum ServeOptions {
       --source-priority LIST    comma-separated source name fragments, best first, for
                                 cross-source de-duplication (default: watches, then phones,
                                 then the rest); changing it rebuilds the day aggregates     [HEALTHD_SOURCE_PRIORITY]
+      --timezone ZONE           IANA timezone for summaries when a request names none
+                                (default: the timezone of the most recent sample, else UTC)   [HEALTHD_TIMEZONE]
       --trust-forwarded-for     take the client address from the last X-Forwarded-For hop
                                 (only behind a reverse proxy you run)                       [HEALTHD_TRUST_FORWARDED_FOR=1]
       --quiet                   no request log
@@ -46,6 +50,7 @@ public enum ServeOptions {
         if let v = environment["HEALTHD_MAX_CONNECTIONS"], !v.isEmpty { config.maxConnections = try positive(v, flag: "HEALTHD_MAX_CONNECTIONS") }
         if environment["HEALTHD_TRUST_FORWARDED_FOR"] == "1" { config.trustForwardedFor = true }
         if let v = environment["HEALTHD_SOURCE_PRIORITY"], !v.isEmpty { config.sourcePriority = v }
+        if let v = environment["HEALTHD_TIMEZONE"], !v.isEmpty { config.defaultTimezone = try timezone(v, flag: "HEALTHD_TIMEZONE") }
         config.token = environment["PRIVATE_API_BEARER_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
 
         var i = 0
@@ -71,6 +76,7 @@ public enum ServeOptions {
             case "--max-connections": config.maxConnections = try positive(try next(), flag: "--max-connections")
             case "--trust-forwarded-for": config.trustForwardedFor = true
             case "--source-priority": config.sourcePriority = try next()
+            case "--timezone": config.defaultTimezone = try timezone(try next(), flag: "--timezone")
             case "--quiet": config.requestLog = false
             default: throw UsageError("unknown option '\(argument)' (see healthd serve --help)")
             }
@@ -84,6 +90,11 @@ public enum ServeOptions {
     static func port(_ text: String, flag: String) throws -> Int {
         guard let n = Int(text), (0...65535).contains(n) else { throw UsageError("\(flag) must be a port number 0–65535 (got '\(text)')") }
         return n
+    }
+
+    static func timezone(_ text: String, flag: String) throws -> String {
+        guard KnownTimeZones.contains(text) else { throw UsageError("\(flag) must be an IANA timezone such as Europe/Berlin (got '\(text)')") }
+        return text
     }
 
     static func positive(_ text: String, flag: String) throws -> Int {

@@ -7,11 +7,16 @@ public final class AppServices: Sendable {
     public let clock: AppClock
     public let version: String
     public let store: SampleStore
+    /// What summaries show as queued beside (never inside) their totals; the write-intent
+    /// queue plugs in here.
+    public let queuedEntries: any QueuedEntriesProvider
     /// Monotonic start time, for `uptimeSeconds`.
     public let startedAtNanoseconds: UInt64
 
-    public init(config: ServerConfig, store: SampleStore, clock: AppClock = .system, version: String = HealthAPIVersion.current) {
+    public init(config: ServerConfig, store: SampleStore, clock: AppClock = .system, version: String = HealthAPIVersion.current,
+                queuedEntries: any QueuedEntriesProvider = NothingQueued()) {
         self.config = config
+        self.queuedEntries = queuedEntries
         self.store = store
         self.clock = clock
         self.version = version

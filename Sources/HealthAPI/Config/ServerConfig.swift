@@ -22,6 +22,9 @@ public struct ServerConfig: Sendable {
     /// Source priority for cross-source de-duplication, as comma-separated name
     /// fragments (best first); nil means watches, then phones, then the rest.
     public var sourcePriority: String?
+    /// The IANA timezone summaries use when a request names none; nil means the timezone
+    /// of the most recent sample, else UTC.
+    public var defaultTimezone: String?
     /// Write one log line per request to standard error.
     public var requestLog: Bool = true
 

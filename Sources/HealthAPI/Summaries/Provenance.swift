@@ -1,0 +1,38 @@
+import HealthDomain
+import SQLiteStore
+
+/// Where a summary's numbers come from: the latest sample time used, the contributing
+/// sources, the de-duplication rule, and per-metric coverage (days with data vs days
+/// asked for), so an agent can tell "no data" and "partial data" from a real value.
+struct Provenance: Sendable {
+    var asOfMs: Int64?
+    var sources: [String]
+    var coverage: [(metric: Metric, daysWithData: Int, daysInRange: Int)]
+
+    func json(zone: SummaryZone, priority: SourcePriority) -> JSONValue {
+        let ranked = Set(sources).map { priority.rank(sourceName: $0, bundleId: nil) }.sorted().map(\.identity)
+        var coverageJSON: [String: JSONValue] = [:]
+        for item in coverage {
+            coverageJSON[item.metric.rawValue] = ["daysWithData": .number(Double(item.daysWithData)), "daysInRange": .number(Double(item.daysInRange))]
+        }
+        return [
+            "asOf": asOfMs.map { .string(SummaryText.isoLocal(atMs: $0, zone: zone.name)) } ?? .null,
+            "asOfMs": asOfMs.map { .number(Double($0)) } ?? .null,
+            "sources": .array(ranked.map(JSONValue.string)),
+            "deduplication": .string(Provenance.deduplicationRule(priority)),
+            "coverage": .object(coverageJSON),
+        ]
+    }
+
+    /// The rule in one sentence, with the configured priority spelled out.
+    static func deduplicationRule(_ priority: SourcePriority) -> String {
+        let order = priority.patterns.map { "'\($0)'" } + ["other sources"]
+        return "Steps and active energy: per-source totals are kept and the day total follows source priority (\(order.joined(separator: ", then "))): where a higher-priority source has data, overlapping samples of lower-priority sources count only their uncovered fraction. Sleep: one source per night, the highest-priority one with stage data; coarse 'asleep' is ignored where stages exist. Dietary energy and point readings: every sample counts."
+    }
+
+    /// The latest sample end (capped at `beforeMs`) among samples that start before
+    /// `beforeMs`: the moment the answer is current as of.
+    static func asOf(_ db: Database, beforeMs: Int64) throws -> Int64? {
+        try LatestSample.find(db, beforeMs: beforeMs).map { min($0.endMs, beforeMs) }
+    }
+}
