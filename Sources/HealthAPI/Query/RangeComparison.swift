@@ -33,11 +33,11 @@ struct RangeComparison: Sendable {
                                        "changePercent": ha != 0 ? SummaryNumber.rounded((hb - ha) / abs(ha) * 100, decimals: 1) : nil]
                 var change = ""
                 if ha != 0 { let p = Int(((hb - ha) / abs(ha) * 100).rounded()); change = " (\(p > 0 ? "+" : "")\(p)%)" }
-                parts.append("\(metric.textName) \(metric.textValue(ha)) → \(metric.textValue(hb))\(change)")
+                parts.append("\(metric.rawValue) \(metric.textValue(ha)) → \(metric.textValue(hb))\(change)")
             } else {
-                entry["difference"] = nil
+                entry["difference"] = .null
                 let which = ha == nil && hb == nil ? "either range" : (ha == nil ? "range a" : "range b")
-                parts.append("no \(metric.textName) data in \(which)")
+                parts.append("\(metric.rawValue): no data in \(which)")
             }
             out[metric.rawValue] = .object(entry)
         }
