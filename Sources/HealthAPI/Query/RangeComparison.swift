@@ -41,7 +41,7 @@ struct RangeComparison: Sendable {
             }
             out[metric.rawValue] = .object(entry)
         }
-        let provenance = Provenance(asOfMs: asOf, sources: tableA.sources(from: a.from, to: a.to) + tableB.sources(from: b.from, to: b.to), coverage: coverage)
+        let provenance = Provenance(asOfMs: asOf, sources: try DayTable.sources(db, from: a.from, to: a.to) + DayTable.sources(db, from: b.from, to: b.to), coverage: coverage)
         let perDay = "Totals are per-day averages over days with data, weight and body fat the last reading, sleep the average night."
         return [
             "kind": "compare_ranges",

@@ -49,6 +49,7 @@ struct SleepReport: Sendable {
             nights.append(.object(night))
         }
         let count = nights.count
+        let nightSources = nights.compactMap { $0["source"]?.stringValue }
         var averages: [String: JSONValue] = [:]
         for key in stageKeys { averages[key] = count > 0 ? SummaryNumber.rounded(sums[key, default: 0] / Double(count), decimals: 0) : .null }
         let bedtime = SleepReport.spread(bedtimes)
@@ -57,7 +58,7 @@ struct SleepReport: Sendable {
             guard let s else { return ["average": nil, "standardDeviationMinutes": nil] }
             return ["average": .string(SummaryText.clock(minuteOfDay: Int(s.mean.rounded()))), "standardDeviationMinutes": SummaryNumber.rounded(s.sd, decimals: 0)]
         }
-        let provenance = Provenance(asOfMs: asOf, sources: table.sources(from: range.from, to: range.to), coverage: [(.sleepSegment, count, range.days)])
+        let provenance = Provenance(asOfMs: asOf, sources: nightSources, coverage: [(.sleepSegment, count, range.days)])
 
         var text = "\(SummaryText.range(range.from, range.to)): "
         if count == 0 {

@@ -27,10 +27,10 @@ struct DailySummary: Sendable {
         let day = self.day
         let table = try DayTable.load(db, from: day.adding(days: -Self.baselineDays), to: day) { _, ordinal in ordinal == day.ordinal }
         let asOf = try Provenance.asOf(db, beforeMs: ZoneClock.shared.endOfDayMs(day, zone: zone.name))
-        return render(table, asOfMs: asOf)
+        return render(table, asOfMs: asOf, sources: try DayTable.sources(db, from: day, to: day))
     }
 
-    func render(_ table: DayTable, asOfMs: Int64?) -> JSONValue {
+    func render(_ table: DayTable, asOfMs: Int64?, sources: [String]) -> JSONValue {
         var metrics: [String: JSONValue] = [:]
         var missing: [JSONValue] = []
         var coverage: [(metric: Metric, daysWithData: Int, daysInRange: Int)] = []
@@ -46,7 +46,7 @@ struct DailySummary: Sendable {
             metrics[metric.rawValue] = .object(metricJSON(metric, value: value, entry: entry, table: table))
         }
         let today = zone.today(nowMs: nowMs)
-        let provenance = Provenance(asOfMs: asOfMs, sources: table.sources(from: day, to: day), coverage: coverage)
+        let provenance = Provenance(asOfMs: asOfMs, sources: sources, coverage: coverage)
         return [
             "kind": .string(label == .yesterday ? "yesterday_summary" : "daily_summary"),
             "day": .string(day.description),

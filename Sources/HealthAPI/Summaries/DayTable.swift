@@ -57,25 +57,29 @@ struct DayTable: Sendable {
         return out
     }
 
-    /// The sources that contributed to the parsed aggregates of `from…to`: for summed
-    /// metrics only sources that counted after de-duplication, for sleep the chosen source.
-    func sources(from: DayKey, to: DayKey) -> [String] {
-        var names = Set<String>()
-        for (metric, days) in entries {
-            for (ordinal, entry) in days where ordinal >= from.ordinal && ordinal <= to.ordinal {
-                guard let data = entry.data else { continue }
-                switch metric.summaryKind {
-                case .total:
-                    for source in data["sources"]?.arrayValue ?? [] where (source["counted"]?.doubleValue ?? 0) > 0 {
-                        if let name = source["name"]?.stringValue { names.insert(name) }
-                    }
-                case .average, .latest:
-                    for source in data["sources"]?.arrayValue ?? [] { if let name = source.stringValue { names.insert(name) } }
-                case .sleep:
-                    if let name = data["source"]?.stringValue { names.insert(name) }
-                }
-            }
-        }
-        return Array(names)
+    /// The sources that contributed to the stored aggregates of `from…to`: for summed
+    /// metrics only sources that counted after de-duplication, for sleep the chosen
+    /// source of each night, for point readings every source. SQLite's JSON functions
+    /// read them in place, so a year of days needs no parsing in Swift.
+    static let sourcesSQL = """
+        SELECT json_extract(j.value, '$.name') FROM day_aggregates a, json_each(a.data, '$.sources') j
+         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric IN ('step_count', 'active_energy_kcal', 'dietary_energy_kcal')
+           AND json_extract(j.value, '$.counted') > 0
+        UNION
+        SELECT j.value FROM day_aggregates a, json_each(a.data, '$.sources') j
+         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric IN ('resting_heart_rate_bpm', 'hrv_sdnn_ms', 'body_mass_kg', 'body_fat_percent')
+        UNION
+        SELECT json_extract(a.data, '$.source') FROM day_aggregates a
+         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric = 'sleep_segment'
+        """
+
+    static func sources(_ db: Database, from: DayKey, to: DayKey) throws -> [String] {
+        let statement = try db.statement(sourcesSQL)
+        defer { statement.reset() }
+        try statement.bind(1, Int64(from.ordinal))
+        try statement.bind(2, Int64(to.ordinal))
+        var names: [String] = []
+        while try statement.step() { if let name = statement.optionalText(0) { names.append(name) } }
+        return names
     }
 }

@@ -21,11 +21,13 @@ struct RangeSummary: Sendable {
 
     func build(_ db: Database) throws -> JSONValue {
         let from = self.from
+        // Only sleep (stages) and weights (the latest reading) need the full aggregate;
+        // everything else is the stored headline number.
         let table = try DayTable.load(db, from: previousFrom, to: to) { metric, ordinal in
-            ordinal >= from.ordinal || metric.summaryKind == .latest
+            (metric == .sleepSegment && ordinal >= from.ordinal) || metric.summaryKind == .latest
         }
         let asOf = try Provenance.asOf(db, beforeMs: ZoneClock.shared.endOfDayMs(to, zone: zone.name))
-        return render(table, asOfMs: asOf)
+        return render(table, asOfMs: asOf, sources: try DayTable.sources(db, from: from, to: to))
     }
 
     func statistics(_ metric: Metric, _ table: DayTable) -> (current: RangeStatistics, previous: RangeStatistics) {
@@ -33,7 +35,7 @@ struct RangeSummary: Sendable {
          RangeStatistics(table.series(metric, from: previousFrom, to: previousTo), daysInRange: length))
     }
 
-    func render(_ table: DayTable, asOfMs: Int64?) -> JSONValue {
+    func render(_ table: DayTable, asOfMs: Int64?, sources: [String]) -> JSONValue {
         var metrics: [String: JSONValue] = [:]
         var missing: [JSONValue] = []
         var coverage: [(metric: Metric, daysWithData: Int, daysInRange: Int)] = []
@@ -45,7 +47,7 @@ struct RangeSummary: Sendable {
             if s.current.daysWithData == 0 { missing.append(.string(metric.rawValue)) }
             metrics[metric.rawValue] = .object(RangeSummary.metricJSON(metric, s.current, previous: s.previous, sleepStages: stageAverages(table)))
         }
-        let provenance = Provenance(asOfMs: asOfMs, sources: table.sources(from: from, to: to), coverage: coverage)
+        let provenance = Provenance(asOfMs: asOfMs, sources: sources, coverage: coverage)
         let today = zone.today(nowMs: nowMs)
         return [
             "kind": "range_summary",
