@@ -22,6 +22,7 @@ enum QueryBenchmark {
                        deterministic history of --days days is generated into a temporary file
       --days N         days of generated history (default 1825, about 5 years)
       --iterations N   requests per query (default 300)
+      --only TEXT      run only the queries whose name contains TEXT
 
     On the demo history:
       healthd demo --db /tmp/h.sqlite --days 1825 && healthd bench query --db /tmp/h.sqlite
@@ -32,6 +33,7 @@ enum QueryBenchmark {
         var databasePath: String?
         var days = 1825
         var iterations = 300
+        var only: String?
     }
 
     static func parse(_ arguments: [String]) throws -> Options {
@@ -48,6 +50,7 @@ enum QueryBenchmark {
             case "--days":
                 guard let n = Int(try value("--days")), (30...3660).contains(n) else { throw ServeOptions.UsageError("--days must be 30–3660") }
                 options.days = n
+            case "--only": options.only = try value("--only")
             case "--iterations":
                 guard let n = Int(try value("--iterations")), n > 0 else { throw ServeOptions.UsageError("--iterations must be a positive integer") }
                 options.iterations = n
@@ -127,7 +130,7 @@ enum QueryBenchmark {
         ]
         var table = BenchmarkTable(title: "healthd bench query — server-side time per request (APIHandler.handle in-process: routing, auth, handler, JSON; no socket), \(options.iterations) requests each",
                                    columns: ["query", "p50 ms", "p99 ms", "max ms", "bytes (max)"])
-        for (name, make) in cases {
+        for (name, make) in cases where options.only.map({ name.contains($0) }) ?? true {
             var latencies: [Double] = []
             var maxBytes = 0
             for i in 0..<(options.iterations + 10) {

@@ -10,13 +10,20 @@ struct DayTable: Sendable {
         var value: Double?
         /// The full aggregate, when it was asked for.
         var data: JSONValue?
+        /// The day's latest reading for weight and body fat, read by SQLite from the
+        /// stored JSON so a range needs no parsing in Swift.
+        var latest: Double?
     }
 
     let from: DayKey
     let to: DayKey
     private(set) var entries: [Metric: [Int: Entry]] = [:]
 
-    static let selectSQL = "SELECT day, metric, value, data FROM day_aggregates WHERE day BETWEEN ? AND ?"
+    static let selectSQL = """
+        SELECT day, metric, value, data,
+               CASE WHEN metric IN ('body_mass_kg', 'body_fat_percent') THEN json_extract(data, '$.latest') END
+          FROM day_aggregates WHERE day BETWEEN ? AND ?
+        """
 
     /// Reads `from…to`; `detail(metric, day)` says which aggregates to parse.
     static func load(_ db: Database, from: DayKey, to: DayKey, detail: (Metric, Int) -> Bool) throws -> DayTable {
@@ -29,7 +36,7 @@ struct DayTable: Sendable {
             let day = Int(statement.int64(0))
             let metric = Metric(rawValue: statement.text(1))
             guard metric.isCanonical else { continue }
-            var entry = Entry(value: statement.optionalDouble(2), data: nil)
+            var entry = Entry(value: statement.optionalDouble(2), data: nil, latest: statement.optionalDouble(4))
             if detail(metric, day) {
                 entry.data = try? JSONParser.parse(statement.blob(3))
             }
@@ -72,6 +79,20 @@ struct DayTable: Sendable {
         SELECT json_extract(a.data, '$.source') FROM day_aggregates a
          WHERE a.day BETWEEN ?1 AND ?2 AND a.metric = 'sleep_segment'
         """
+
+    /// Average minutes per stage over the nights of `from…to`, or nil without nights.
+    static func sleepStageAverages(_ db: Database, from: DayKey, to: DayKey) throws -> [String: Double]? {
+        let keys = ["deepMinutes", "remMinutes", "coreMinutes", "unspecifiedMinutes", "awakeMinutes"]
+        let columns = keys.map { "avg(json_extract(data, '$.\($0)'))" }.joined(separator: ", ")
+        let statement = try db.statement("SELECT count(*), \(columns) FROM day_aggregates WHERE day BETWEEN ? AND ? AND metric = 'sleep_segment'")
+        defer { statement.reset() }
+        try statement.bind(1, Int64(from.ordinal))
+        try statement.bind(2, Int64(to.ordinal))
+        guard try statement.step(), statement.int64(0) > 0 else { return nil }
+        var out: [String: Double] = [:]
+        for (i, key) in keys.enumerated() { out[key] = statement.optionalDouble(Int32(i + 1)) ?? 0 }
+        return out
+    }
 
     static func sources(_ db: Database, from: DayKey, to: DayKey) throws -> [String] {
         let statement = try db.statement(sourcesSQL)

@@ -67,7 +67,7 @@ extension Metric {
 
     /// The number that stands for a day: total, average, latest reading or asleep minutes.
     func summaryValue(_ entry: DayTable.Entry) -> Double? {
-        if summaryKind == .latest, let latest = entry.data?["latest"]?.doubleValue { return latest }
+        if summaryKind == .latest, let latest = entry.latest ?? entry.data?["latest"]?.doubleValue { return latest }
         return entry.value
     }
 

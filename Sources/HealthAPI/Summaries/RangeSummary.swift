@@ -20,14 +20,12 @@ struct RangeSummary: Sendable {
     var previousTo: DayKey { from.adding(days: -1) }
 
     func build(_ db: Database) throws -> JSONValue {
-        let from = self.from
-        // Only sleep (stages) and weights (the latest reading) need the full aggregate;
-        // everything else is the stored headline number.
-        let table = try DayTable.load(db, from: previousFrom, to: to) { metric, ordinal in
-            (metric == .sleepSegment && ordinal >= from.ordinal) || metric.summaryKind == .latest
-        }
+        // Headline numbers and latest readings come straight from SQLite; no aggregate
+        // is parsed in Swift, which keeps a 366-day summary (plus the previous 366) fast.
+        let table = try DayTable.load(db, from: previousFrom, to: to) { _, _ in false }
         let asOf = try Provenance.asOf(db, beforeMs: ZoneClock.shared.endOfDayMs(to, zone: zone.name))
-        return render(table, asOfMs: asOf, sources: try DayTable.sources(db, from: from, to: to))
+        return render(table, asOfMs: asOf, sources: try DayTable.sources(db, from: from, to: to),
+                      stages: try DayTable.sleepStageAverages(db, from: from, to: to))
     }
 
     func statistics(_ metric: Metric, _ table: DayTable) -> (current: RangeStatistics, previous: RangeStatistics) {
@@ -35,7 +33,7 @@ struct RangeSummary: Sendable {
          RangeStatistics(table.series(metric, from: previousFrom, to: previousTo), daysInRange: length))
     }
 
-    func render(_ table: DayTable, asOfMs: Int64?, sources: [String]) -> JSONValue {
+    func render(_ table: DayTable, asOfMs: Int64?, sources: [String], stages: [String: Double]?) -> JSONValue {
         var metrics: [String: JSONValue] = [:]
         var missing: [JSONValue] = []
         var coverage: [(metric: Metric, daysWithData: Int, daysInRange: Int)] = []
@@ -45,7 +43,7 @@ struct RangeSummary: Sendable {
             stats[metric] = s
             coverage.append((metric, s.current.daysWithData, length))
             if s.current.daysWithData == 0 { missing.append(.string(metric.rawValue)) }
-            metrics[metric.rawValue] = .object(RangeSummary.metricJSON(metric, s.current, previous: s.previous, sleepStages: stageAverages(table)))
+            metrics[metric.rawValue] = .object(RangeSummary.metricJSON(metric, s.current, previous: s.previous, sleepStages: stages))
         }
         let provenance = Provenance(asOfMs: asOfMs, sources: sources, coverage: coverage)
         let today = zone.today(nowMs: nowMs)
@@ -64,20 +62,6 @@ struct RangeSummary: Sendable {
             "provenance": provenance.json(zone: zone, priority: priority),
             "text": .string(text(stats)),
         ]
-    }
-
-    /// Average deep/REM/core minutes over the nights of the range.
-    func stageAverages(_ table: DayTable) -> [String: Double]? {
-        guard let nights = table.entries[.sleepSegment] else { return nil }
-        var sums: [String: Double] = [:]
-        var count = 0
-        for (ordinal, entry) in nights where ordinal >= from.ordinal && ordinal <= to.ordinal {
-            guard let data = entry.data else { continue }
-            count += 1
-            for key in ["deepMinutes", "remMinutes", "coreMinutes", "unspecifiedMinutes", "awakeMinutes"] { sums[key, default: 0] += data[key]?.doubleValue ?? 0 }
-        }
-        guard count > 0 else { return nil }
-        return sums.mapValues { $0 / Double(count) }
     }
 
     static func point(_ item: (day: DayKey, value: Double)?, _ metric: Metric) -> JSONValue {
