@@ -178,3 +178,26 @@ import HealthDomain
         #expect(ServeOptions.help.contains("HEALTHD_TIMEZONE"))
     }
 }
+
+@Suite struct SummarySizeTests {
+    /// Two years of every metric from several sources: a 366-day range summary must still
+    /// fit an LLM context budget of 8 KiB, and every intent must answer.
+    @Test func aYearRangeSummaryStaysUnder8KiB() async throws {
+        let last = DayKey("2026-11-17")!
+        let test = TestApp(clock: .fixed(ZoneClock.shared.startOfDayMs(last.adding(days: 1), zone: "Europe/Berlin") + 8 * 3_600_000))
+        var history = SummaryHistory()
+        history.activeEnergySlots = 4
+        var samples: [HealthDomain.Sample] = []
+        for ordinal in last.adding(days: -740).ordinal...last.ordinal { samples += history.samples(for: DayKey(ordinal: ordinal)) }
+        _ = try await test.store.ingest(samples, nowMs: 1)
+        let reply = await test.send(.get, "/health/summary/range?from=2025-11-17&to=2026-11-17&timezone=Europe/Berlin")
+        #expect(reply.status == 200)
+        #expect(reply.response.body.count < 8_192, "\(reply.response.body.count) bytes")
+        #expect((reply.json["missing"] as? [String])?.isEmpty == true)
+        let steps = (reply.json["metrics"] as? [String: Any])?["step_count"] as? [String: Any]
+        #expect(steps?["daysWithData"] as? Int == 366)
+        let yesterday = await test.send(.get, "/health/summary/yesterday?timezone=Europe/Berlin")
+        #expect(yesterday.json["day"] as? String == "2026-11-17")
+        #expect((yesterday.json["missing"] as? [String])?.contains("step_count") == false)
+    }
+}

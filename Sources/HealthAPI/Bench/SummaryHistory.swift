@@ -6,6 +6,8 @@ import HealthDomain
 struct SummaryHistory {
     static let zone = "Europe/Berlin"
     var random = SplitMix64(seed: 7)
+    /// Five-minute active-energy samples per day, from 07:00 (192 fill the waking day).
+    var activeEnergySlots = 192
 
     mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         range.lowerBound + Double(random.next() % 1_000_001) / 1_000_000 * (range.upperBound - range.lowerBound)
@@ -22,7 +24,7 @@ struct SummaryHistory {
                               unit: unit, sourceName: source, timezone: Self.zone))
         }
         // Active energy every 5 minutes from 07:00 to 23:00 from the Watch.
-        for slot in 0..<192 {
+        for slot in 0..<activeEnergySlots {
             let start = midnight + 7 * hour + Int64(slot) * 5 * minute
             add("ae\(slot)", .activeEnergyKcal, start, start + 5 * minute, value: uniform(0.5...9), unit: "kcal", source: "Apple Watch")
         }
