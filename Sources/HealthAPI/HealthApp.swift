@@ -30,5 +30,6 @@ public final class HealthApp: Sendable {
             + IngestRoutes.routes()
             + ReadRoutes.routes()
             + WriteIntentRoutes.routes()
+            + SummaryRoutes.routes()
     }
 }

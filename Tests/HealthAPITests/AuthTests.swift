@@ -93,9 +93,10 @@ import HTTPTransport
         let app = TestApp()
         let protected = app.app.router.routes.filter { !$0.isPublic }
         #expect(!protected.isEmpty)
-        for route in protected {
+        for (i, route) in protected.enumerated() {
             let path = route.path.template.replacingOccurrences(of: "{", with: "x").replacingOccurrences(of: "}", with: "")
-            let reply = await app.send(route.method, path, body: route.method == .post ? "{}" : nil, authorized: false)
+            // One address per probe: this test is about authentication, not throttling.
+            let reply = await app.send(route.method, path, body: route.method == .post ? "{}" : nil, authorized: false, from: "10.0.0.\(i)")
             #expect(reply.status == 401, "\(route.method) \(route.path)")
             #expect(reply.header("WWW-Authenticate") != nil)
         }

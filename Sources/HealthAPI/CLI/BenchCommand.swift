@@ -6,6 +6,8 @@ enum BenchCommand {
     Kinds:
       ingest    fresh and unchanged samples/s over HTTP into a database of 1M samples
                 (healthd bench ingest --help)
+      query     p50/p99 of every summary and query intent on years of history
+                (healthd bench query --help)
 
     The HTTP load benchmark (wrk against GET /health and an authenticated route) is
     .ci/bench-http. Run benchmarks on the release build: swift run -c release healthd bench …
@@ -29,6 +31,19 @@ enum BenchCommand {
                 return 2
             } catch {
                 CommandLineTool.printError("healthd bench ingest: \(error)")
+                return 1
+            }
+        case "query":
+            if rest.contains("-h") || rest.contains("--help") { print(QueryBenchmark.help); return 0 }
+            do {
+                let options = try QueryBenchmark.parse(rest)
+                print(try await QueryBenchmark.run(options), terminator: "")
+                return 0
+            } catch let error as ServeOptions.UsageError {
+                CommandLineTool.printError("healthd bench query: \(error)")
+                return 2
+            } catch {
+                CommandLineTool.printError("healthd bench query: \(error)")
                 return 1
             }
         default:

@@ -20,7 +20,7 @@ public enum CommandLineTool {
     Environment:
       PRIVATE_API_BEARER_TOKEN  the bearer token for protected routes (see healthd serve --help)
       HEALTHD_HOST, HEALTHD_PORT, HEALTHD_DB, HEALTHD_TOKEN_FILE, HEALTHD_MAX_BODY_BYTES,
-      HEALTHD_MAX_CONNECTIONS, HEALTHD_TRUST_FORWARDED_FOR
+      HEALTHD_MAX_CONNECTIONS, HEALTHD_TRUST_FORWARDED_FOR, HEALTHD_TIMEZONE
                                 defaults for the serve options of the same name
 
     Quick start:

@@ -1,3 +1,5 @@
+import HealthDomain
+
 /// Parses `healthd serve` flags and environment variables into a `ServerConfig`.
 /// Flags win over environment variables, which win over the embedded defaults.
 public enum ServeOptions {
@@ -31,6 +33,8 @@ public enum ServeOptions {
                                 (default 30)                                                  [HEALTHD_INTENT_RETRY_BASE_SECONDS]
       --intent-retry-cap-seconds N
                                 longest retry delay (default 21600, 6 h)                      [HEALTHD_INTENT_RETRY_CAP_SECONDS]
+      --timezone ZONE           IANA timezone for summaries when a request names none
+                                (default: the timezone of the most recent sample, else UTC)   [HEALTHD_TIMEZONE]
       --trust-forwarded-for     take the client address from the last X-Forwarded-For hop
                                 (only behind a reverse proxy you run)                       [HEALTHD_TRUST_FORWARDED_FOR=1]
       --quiet                   no request log
@@ -55,6 +59,7 @@ public enum ServeOptions {
         if let v = environment["HEALTHD_INTENT_MAX_ATTEMPTS"], !v.isEmpty { config.intentMaxAttempts = try positive(v, flag: "HEALTHD_INTENT_MAX_ATTEMPTS") }
         if let v = environment["HEALTHD_INTENT_RETRY_BASE_SECONDS"], !v.isEmpty { config.intentRetryBaseSeconds = try positive(v, flag: "HEALTHD_INTENT_RETRY_BASE_SECONDS") }
         if let v = environment["HEALTHD_INTENT_RETRY_CAP_SECONDS"], !v.isEmpty { config.intentRetryCapSeconds = try positive(v, flag: "HEALTHD_INTENT_RETRY_CAP_SECONDS") }
+        if let v = environment["HEALTHD_TIMEZONE"], !v.isEmpty { config.defaultTimezone = try timezone(v, flag: "HEALTHD_TIMEZONE") }
         config.token = environment["PRIVATE_API_BEARER_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
 
         var i = 0
@@ -83,6 +88,7 @@ public enum ServeOptions {
             case "--intent-retry-cap-seconds": config.intentRetryCapSeconds = try positive(try next(), flag: "--intent-retry-cap-seconds")
             case "--trust-forwarded-for": config.trustForwardedFor = true
             case "--source-priority": config.sourcePriority = try next()
+            case "--timezone": config.defaultTimezone = try timezone(try next(), flag: "--timezone")
             case "--quiet": config.requestLog = false
             default: throw UsageError("unknown option '\(argument)' (see healthd serve --help)")
             }
@@ -99,6 +105,11 @@ public enum ServeOptions {
     static func port(_ text: String, flag: String) throws -> Int {
         guard let n = Int(text), (0...65535).contains(n) else { throw UsageError("\(flag) must be a port number 0–65535 (got '\(text)')") }
         return n
+    }
+
+    static func timezone(_ text: String, flag: String) throws -> String {
+        guard KnownTimeZones.contains(text) else { throw UsageError("\(flag) must be an IANA timezone such as Europe/Berlin (got '\(text)')") }
+        return text
     }
 
     static func positive(_ text: String, flag: String) throws -> Int {

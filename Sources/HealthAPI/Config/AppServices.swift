@@ -9,13 +9,20 @@ public final class AppServices: Sendable {
     public let store: SampleStore
     /// The write-intent queue, in the same database as the samples.
     public let intents: WriteIntentStore
+    /// What summaries show as queued beside (never inside) their totals: by default the
+    /// write-intent queue.
+    public let queuedEntries: any QueuedEntriesProvider
     /// Monotonic start time, for `uptimeSeconds`.
     public let startedAtNanoseconds: UInt64
 
-    public init(config: ServerConfig, store: SampleStore, clock: AppClock = .system, version: String = HealthAPIVersion.current) {
+    /// - Parameter queuedEntries: what summaries show as queued; nil means the write-intent queue.
+    public init(config: ServerConfig, store: SampleStore, clock: AppClock = .system, version: String = HealthAPIVersion.current,
+                queuedEntries: (any QueuedEntriesProvider)? = nil) {
         self.config = config
         self.store = store
-        self.intents = WriteIntentStore(pool: store.pool, policy: config.retryPolicy, zoneClock: store.clock)
+        let intents = WriteIntentStore(pool: store.pool, policy: config.retryPolicy, zoneClock: store.clock)
+        self.intents = intents
+        self.queuedEntries = queuedEntries ?? intents
         self.clock = clock
         self.version = version
         self.startedAtNanoseconds = AppClock.monotonicNanoseconds()

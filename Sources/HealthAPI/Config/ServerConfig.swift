@@ -28,6 +28,9 @@ public struct ServerConfig: Sendable {
     public var intentRetryBaseSeconds: Int = 30
     /// No write-intent retry waits longer than this, in seconds.
     public var intentRetryCapSeconds: Int = 6 * 3600
+    /// The IANA timezone summaries use when a request names none; nil means the timezone
+    /// of the most recent sample, else UTC.
+    public var defaultTimezone: String?
     /// Write one log line per request to standard error.
     public var requestLog: Bool = true
 

@@ -38,19 +38,22 @@ public enum Schemas {
 
     public static let capabilities: JSONValue = [
         "type": "object",
-        "description": "Discovery metadata: server, auth, limits and derivation rules.",
+        "description": "Discovery metadata: server, auth, limits, derivation rules, metrics, query intents (with JSON Schemas and examples) and write-intent kinds.",
         "required": ["server", "auth", "limits", "rules"],
         "properties": [
             "server": ["type": "object", "description": "Name and version."],
             "auth": ["type": "object", "description": "How to authenticate."],
             "limits": ["type": "object", "description": "Request limits."],
-            "rules": ["type": "object", "description": "How day numbers are derived.", "additionalProperties": ["type": "string"]],
+            "rules": ["type": "object", "description": "How day numbers are derived, the timezone rule, missing data and de-duplication.", "additionalProperties": ["type": "string"]],
+            "metrics": ["type": "object", "description": "Per canonical metric: unit, aggregation, summary meaning, description."],
+            "query": ["type": "object", "description": "POST /health/query: every intent with its fields, JSON Schema and an example."],
+            "writeIntents": ["type": "object", "description": "Whether write intents are available and their kinds."],
         ],
     ]
 
     /// The named schemas published in the document.
     public static var components: [String: JSONValue] {
-        [
+        let base: [String: JSONValue] = [
             "Error": errorEnvelope,
             "Liveness": liveness,
             "Capabilities": capabilities,
@@ -59,6 +62,8 @@ public enum Schemas {
             "IngestResult": ingestResult,
             "DailyAggregates": dailyAggregates,
             "RawSamplePage": rawSamplePage,
-        ].merging(writeIntentComponents) { current, _ in current }
+        ]
+        return base.merging(writeIntentComponents) { current, _ in current }
+            .merging(summaryComponents) { current, _ in current }
     }
 }

@@ -1,0 +1,115 @@
+import HealthDomain
+
+extension Schemas {
+    static let provenance: JSONValue = [
+        "type": "object",
+        "description": "Where the numbers come from.",
+        "required": ["asOf", "asOfMs", "deduplication", "coverage"],
+        "properties": [
+            "asOf": ["type": ["string", "null"], "description": "The latest sample time used, local ISO 8601 with offset in the answer's timezone; null without data."],
+            "asOfMs": ["type": ["integer", "null"], "description": "The same instant in Unix milliseconds."],
+            "sources": ["type": "array", "items": ["type": "string"], "description": "Sources that contributed (for summed metrics: only those that counted after de-duplication), best priority first."],
+            "deduplication": ["type": "string", "description": "The cross-source de-duplication rule applied, with the configured source priority."],
+            "coverage": ["type": "object", "description": "Per metric: days with data vs days in range.",
+                         "additionalProperties": ["type": "object", "properties": ["daysWithData": ["type": "integer"], "daysInRange": ["type": "integer"]]]],
+        ],
+    ]
+
+    static let queued: JSONValue = [
+        "type": "object",
+        "description": "Pending and applied-but-not-yet-synced write intents for the dates involved, shown separately and never included in totals.",
+        "properties": [
+            "entries": ["type": "array", "items": ["type": "object", "properties": [
+                "metric": ["type": "string"], "day": ["type": "string", "format": "date"], "value": ["type": "number"], "unit": ["type": "string"],
+                "status": ["type": "string", "enum": ["pending", "applied_not_synced"]],
+            ]]],
+            "totals": ["type": "object", "description": "Per metric and status, the queued amount."],
+            "note": ["type": "string"],
+        ],
+    ]
+
+    static let summaryMetric: JSONValue = [
+        "type": "object",
+        "description": "One metric. `status` is `no_data` when nothing was recorded — then only `status` and `unit` (and coverage counts for ranges) are present; a missing value is never reported as 0. Daily: `total` (steps, energy), `average`/`min`/`max`/`latest` (heart rate, HRV), `latest` (weight, body fat) or stage minutes, `bedtime`/`wakeTime` (sleep), plus `baseline` (the previous 28 days). Range: `average` (per day with data), `total`, `min`/`max` {day, value}, `first`/`last`/`change` (weight, body fat), `trend` {direction: rising|falling|steady|insufficient_data, slopePerWeek}, `previous` {average or last, change, changePercent}.",
+        "required": ["status", "unit"],
+        "properties": [
+            "status": ["type": "string", "enum": ["ok", "no_data"]],
+            "unit": ["type": "string", "description": "count, kcal, bpm, ms, kg, % — or min for sleep."],
+        ],
+        "additionalProperties": true,
+    ]
+
+    static let dailySummary: JSONValue = [
+        "type": "object",
+        "description": "A daily or yesterday summary.",
+        "required": ["kind", "day", "timezone", "timezoneSource", "dayStatus", "metrics", "missing", "queued", "provenance", "text"],
+        "properties": [
+            "kind": ["type": "string", "enum": ["daily_summary", "yesterday_summary"]],
+            "day": ["type": "string", "format": "date"],
+            "timezone": ["type": "string", "description": "The IANA timezone used."],
+            "timezoneSource": ["type": "string", "enum": ["request", "server_default", "latest_sample", "utc_fallback"], "description": "Why that timezone."],
+            "dayStatus": ["type": "string", "enum": ["complete", "in_progress", "future"], "description": "in_progress: the day is today in that timezone, numbers will grow."],
+            "metrics": ["type": "object", "additionalProperties": ref("SummaryMetric"), "description": "Keyed by canonical metric name."],
+            "missing": ["type": "array", "items": ["type": "string"], "description": "Metrics without data."],
+            "queued": ref("QueuedEntries"),
+            "provenance": ref("Provenance"),
+            "text": ["type": "string", "description": "One plain-language sentence an agent can quote."],
+        ],
+    ]
+
+    static let rangeSummary: JSONValue = [
+        "type": "object",
+        "description": "A range summary (at most 366 days; under 8 KiB).",
+        "required": ["kind", "from", "to", "days", "timezone", "timezoneSource", "previousRange", "metrics", "missing", "queued", "provenance", "text"],
+        "properties": [
+            "kind": ["type": "string", "const": "range_summary"],
+            "from": ["type": "string", "format": "date"],
+            "to": ["type": "string", "format": "date"],
+            "days": ["type": "integer"],
+            "timezone": ["type": "string"],
+            "timezoneSource": ["type": "string", "enum": ["request", "server_default", "latest_sample", "utc_fallback"]],
+            "rangeStatus": ["type": "string", "enum": ["complete", "in_progress", "future"]],
+            "previousRange": ["type": "object", "description": "The range of the same length just before, used by `previous`.",
+                              "properties": ["from": ["type": "string", "format": "date"], "to": ["type": "string", "format": "date"]]],
+            "metrics": ["type": "object", "additionalProperties": ref("SummaryMetric")],
+            "missing": ["type": "array", "items": ["type": "string"]],
+            "queued": ref("QueuedEntries"),
+            "provenance": ref("Provenance"),
+            "text": ["type": "string"],
+        ],
+    ]
+
+    /// `oneOf` the intent schemas, discriminated by `intent`.
+    static var queryRequest: JSONValue {
+        var mapping: [String: JSONValue] = [:]
+        for spec in IntentSpec.all { mapping[spec.name] = .string("#/components/schemas/\(spec.schemaName)") }
+        return [
+            "description": "One typed query; `intent` selects the shape.",
+            "oneOf": .array(IntentSpec.all.map { ref($0.schemaName) }),
+            "discriminator": ["propertyName": "intent", "mapping": .object(mapping)],
+        ]
+    }
+
+    static let queryResponse: JSONValue = [
+        "type": "object",
+        "description": "The answer to a query. `kind` is the intent: daily_summary and yesterday_summary answer a DailySummary, range_summary a RangeSummary; metric_series has `points`, compare_ranges `a`/`b`/`metrics`, sleep_report `nights`, `averages` and `consistency`. Every answer carries `timezone`, `timezoneSource` and `provenance`; all but metric_series a `text`.",
+        "required": ["kind"],
+        "properties": ["kind": ["type": "string", "enum": .array(IntentSpec.all.map { .string($0.name) })]],
+        "additionalProperties": true,
+    ]
+
+    /// The schemas this file adds to `components/schemas`.
+    static var summaryComponents: [String: JSONValue] {
+        var out: [String: JSONValue] = [
+            "Provenance": provenance,
+            "QueuedEntries": queued,
+            "SummaryMetric": summaryMetric,
+            "DailySummary": dailySummary,
+            "RangeSummary": rangeSummary,
+            "QueryRequest": queryRequest,
+            "QueryResponse": queryResponse,
+        ]
+        for spec in IntentSpec.all { out[spec.schemaName] = spec.schema }
+        return out
+    }
+}
