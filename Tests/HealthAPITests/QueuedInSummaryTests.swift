@@ -23,7 +23,8 @@ import Testing
 
         let query = await app.send(.post, "/health/query", body: #"{"intent":"daily_summary","day":"2026-04-10","timezone":"Europe/Berlin"}"#)
         #expect(query.status == 200)
-        #expect((query.json["text"] as? String ?? (query.json["summary"] as? [String: Any])?["text"] as? String ?? "").contains("+400 kcal"))
+        #expect(query.json["kind"] as? String == "daily_summary")
+        #expect((query.json["text"] as? String)?.contains("+400 kcal") == true)
 
         let capabilities = await app.send(.get, "/health/capabilities")
         let writes = capabilities.json["writeIntents"] as? [String: Any]
