@@ -58,10 +58,8 @@ enum Epoll {
     /// Writes one event record at `index` of a raw event array.
     static func store(events: UInt32, data: UInt64, at index: Int, in buffer: UnsafeMutableRawPointer) {
         buffer.storeBytes(of: events, toByteOffset: index * eventSize, as: UInt32.self)
-        let bytes = withUnsafeBytes(of: data) { $0 }
-        for (offset, byte) in bytes.enumerated() {
-            buffer.storeBytes(of: byte, toByteOffset: index * eventSize + dataOffset + offset, as: UInt8.self)
-        }
+        // storeBytes accepts unaligned offsets (SE-0349); the packed layout needs that.
+        buffer.storeBytes(of: data, toByteOffset: index * eventSize + dataOffset, as: UInt64.self)
     }
 
     static func events(at index: Int, in buffer: UnsafeRawPointer) -> UInt32 {

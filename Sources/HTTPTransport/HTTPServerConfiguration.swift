@@ -22,6 +22,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var bodyRateGraceSeconds: Double = 10
     /// Open connections beyond this get 503 and are closed.
     public var maxConnections: Int = 1024
+    /// How long a response write may make no progress (a client that stops reading) before
+    /// the connection is dropped.
+    public var writeTimeoutSeconds: Double = 30
     /// How long shutdown waits for in-flight requests before closing connections.
     public var shutdownDeadlineSeconds: Double = 10
     /// Builds the response for errors the transport answers itself (400, 408, 413, 414,

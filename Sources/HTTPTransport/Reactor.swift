@@ -189,9 +189,9 @@ final class Reactor: Sendable {
         return nil
     }
 
-    /// Stops the loop, ends every pending wait with `.closed` and closes the epoll and wake
-    /// descriptors once the thread has left `epoll_wait`.
-    func stop() async {
+    /// Asks the loop to stop and ends every pending and later wait with `.closed`. The
+    /// thread closes the epoll and wake descriptors itself once it has left `epoll_wait`.
+    func stop() {
         let waiters: [Waiter] = state.withLock { s in
             if s.stopped { return [] }
             s.stopped = true
@@ -202,11 +202,18 @@ final class Reactor: Sendable {
                 s.slots[index].reader = nil
                 s.slots[index].writer = nil
             }
+            // Under the lock: the thread closes `wakeFD` under it once it has exited.
+            if !s.threadExited {
+                var one: UInt64 = 1
+                _ = Glibc.write(wakeFD, &one, 8)
+            }
             return taken
         }
         for waiter in waiters { waiter.continuation.resume(returning: .closed) }
-        var one: UInt64 = 1
-        _ = Glibc.write(wakeFD, &one, 8)
+    }
+
+    /// Returns once the reactor thread has exited and closed its descriptors.
+    func waitUntilStopped() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let exited = state.withLock { s in
                 if s.threadExited { return true }
