@@ -166,3 +166,11 @@ func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
 func openDescriptorCount() -> Int {
     (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
 }
+
+/// What the open descriptors are, for failure messages.
+func openDescriptorTargets() -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    return names.sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }.map { name in
+        "\(name)->" + ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)")) ?? "?")
+    }
+}
