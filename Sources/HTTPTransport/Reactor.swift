@@ -124,6 +124,11 @@ final class Reactor: Sendable {
             guard index < s.slots.count, s.slots[index].generation == token.generation else { return (nil, nil) }
             let taken = (s.slots[index].reader, s.slots[index].writer)
             s.slots[index] = Slot()
+            // Under the lock, and only while the epoll descriptor is still open (the thread
+            // closes it under this lock when it exits).
+            if !s.threadExited {
+                _ = Epoll.functions.control(epollFD, Epoll.controlDelete, token.fd, nil)
+            }
             return taken
         }
         waiters.0?.continuation.resume(returning: .closed)
