@@ -1,26 +1,17 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
-import Synchronization
 
 /// Turns process signals (SIGTERM, SIGINT by default) into a callback, typically one that
-/// calls `HTTPServer.shutdown()`. The signals' default actions are disabled while it watches,
-/// so the first one starts a graceful shutdown instead of killing the process.
+/// calls `HTTPServer.shutdown()`. While any watcher exists for a signal, the signal's
+/// default action (terminating the process) is replaced, so the first one starts a
+/// graceful shutdown instead of killing the process.
 public final class SignalWatcher: Sendable {
-    private let sources: Mutex<[any DispatchSourceSignal]>
+    private let id: UInt64
 
-    /// Starts watching `signals`; `handler` runs on a Dispatch queue once per delivery.
+    /// Starts watching `signals`; `handler` runs on a dedicated thread once per delivery.
     public init(signals: [Int32] = [SIGTERM, SIGINT], handler: @escaping @Sendable (Int32) -> Void) {
-        var created: [any DispatchSourceSignal] = []
-        for number in signals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { handler(number) }
-            source.resume()
-            created.append(source)
-        }
-        sources = Mutex(created)
+        id = SignalRelay.add(signals: signals, handler: handler)
     }
 
     /// A watcher that shuts `server` down on the first signal.
@@ -30,15 +21,12 @@ public final class SignalWatcher: Sendable {
         }
     }
 
-    /// Stops watching; the signals keep being ignored.
+    /// Stops calling the handler; the signals stay caught (and are then ignored).
     public func cancel() {
-        sources.withLock { sources in
-            for source in sources { source.cancel() }
-            sources.removeAll()
-        }
+        SignalRelay.remove(id)
     }
 
     deinit {
-        cancel()
+        SignalRelay.remove(id)
     }
 }

@@ -71,6 +71,17 @@ extension SocketTests {
             try await Task.sleep(for: .milliseconds(2500 - Int(elapsed * 1000) + 200))
         }
 
+        @Test func signalStartsShutdown() async throws {
+            let server = try TestServer()
+            let watcher = SignalWatcher.shuttingDown(server.server, on: [SIGUSR1])
+            let port = server.port
+            #expect(await onThread { TestClient(port: port)?.roundTrip()?.status } == 200)
+            kill(getpid(), SIGUSR1)
+            await server.runTask.value
+            #expect(await onThread { TestClient(port: port) == nil })
+            watcher.cancel()
+        }
+
         @Test func shutdownWithoutRunAndTwice() async throws {
             var configuration = HTTPServerConfiguration()
             configuration.port = 0
