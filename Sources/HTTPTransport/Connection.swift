@@ -13,7 +13,7 @@ final class Connection {
     }
 
     let fd: Int32
-    let token: ReactorToken
+    let token: Reactor.Token
     let id: UInt64
     let context: ServerContext
     let remoteAddress: String
@@ -27,7 +27,7 @@ final class Connection {
     let scratch: UnsafeMutableRawBufferPointer
     static let scratchSize = 16 * 1024
 
-    init(fd: Int32, token: ReactorToken, id: UInt64, context: ServerContext, remoteAddress: String, acceptedAt: Deadline) {
+    init(fd: Int32, token: Reactor.Token, id: UInt64, context: ServerContext, remoteAddress: String, acceptedAt: Deadline) {
         self.fd = fd
         self.token = token
         self.id = id

@@ -16,7 +16,7 @@ final class ConnectionRegistry: Sendable {
 
     private struct Entry {
         var fd: Int32
-        var token: ReactorToken
+        var token: Reactor.Token
         var idle = false
         var counted: Bool
     }
@@ -36,7 +36,7 @@ final class ConnectionRegistry: Sendable {
         self.maxConnections = maxConnections
     }
 
-    func admit(fd: Int32, token: ReactorToken) -> Admission {
+    func admit(fd: Int32, token: Reactor.Token) -> Admission {
         state.withLock { s in
             if s.draining { return .refused }
             let id = s.nextID
@@ -80,7 +80,7 @@ final class ConnectionRegistry: Sendable {
     var count: Int { state.withLock { $0.entries.count } }
 
     /// Refuses new connections from now on and returns the idle ones, to be woken and closed.
-    func beginDraining() -> [ReactorToken] {
+    func beginDraining() -> [Reactor.Token] {
         state.withLock { s in
             s.draining = true
             draining.store(true, ordering: .relaxed)
@@ -90,7 +90,7 @@ final class ConnectionRegistry: Sendable {
 
     /// Shutdown deadline passed: cut every remaining connection. `shutdown(2)` (not
     /// `close`) so that the descriptor stays owned by its task and cannot be reused under it.
-    func forceCloseAll() -> [ReactorToken] {
+    func forceCloseAll() -> [Reactor.Token] {
         state.withLock { s in
             for entry in s.entries.values { Socket.shutdownBoth(entry.fd) }
             return s.entries.values.map(\.token)

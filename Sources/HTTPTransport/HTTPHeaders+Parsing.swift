@@ -1,10 +1,3 @@
-extension HTTPHeaderName {
-    /// A name the parser has already lowercased; skips the `lowercased()` copy.
-    init(alreadyLowercased name: String) {
-        self.lowercased = name
-    }
-}
-
 extension HTTPHeaders.Field {
     /// A field from the parser, whose lowercased name is already known.
     init(rawName: String, lowercasedName: String, value: String) {

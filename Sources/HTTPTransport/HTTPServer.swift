@@ -23,7 +23,7 @@ public final class HTTPServer: Sendable {
         var phase = Phase.created
         var context: ServerContext?
         var listener: Int32 = -1
-        var listenerToken: ReactorToken?
+        var listenerToken: Reactor.Token?
         var acceptLoopDone = false
         var acceptLoopWaiters: [CheckedContinuation<Void, Never>] = []
         var finishedWaiters: [CheckedContinuation<Void, Never>] = []
@@ -51,7 +51,7 @@ public final class HTTPServer: Sendable {
         do {
             let (fd, port) = try Socket.makeListener(host: configuration.host, port: configuration.port, backlog: 1024)
             let reactor: Reactor
-            let token: ReactorToken
+            let token: Reactor.Token
             do {
                 reactor = try Reactor()
             } catch {
@@ -81,7 +81,7 @@ public final class HTTPServer: Sendable {
 
     /// Accepts and serves connections until `shutdown()` has finished.
     public func run() async {
-        let setup: (ServerContext, Int32, ReactorToken)? = state.withLock { s in
+        let setup: (ServerContext, Int32, Reactor.Token)? = state.withLock { s in
             guard s.phase == .started, let context = s.context, let token = s.listenerToken else { return nil }
             s.phase = .running
             return (context, s.listener, token)
@@ -111,8 +111,8 @@ public final class HTTPServer: Sendable {
         enum Action {
             case nothing
             case waitForOtherShutdown
-            case closeListener(ServerContext, Int32, ReactorToken)
-            case stopAcceptLoop(ServerContext, ReactorToken)
+            case closeListener(ServerContext, Int32, Reactor.Token)
+            case stopAcceptLoop(ServerContext, Reactor.Token)
         }
         let action: Action = state.withLock { s in
             switch s.phase {
@@ -208,7 +208,7 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    private func acceptLoop(context: ServerContext, listener: Int32, token: ReactorToken) async {
+    private func acceptLoop(context: ServerContext, listener: Int32, token: Reactor.Token) async {
         while true {
             switch Socket.accept(listener) {
             case let .accepted(fd, address):
@@ -228,7 +228,7 @@ public final class HTTPServer: Sendable {
 
     private func admit(fd: Int32, address: String, context: ServerContext) {
         let acceptedAt = Deadline.now
-        let token: ReactorToken
+        let token: Reactor.Token
         do {
             token = try context.reactor.register(fd)
         } catch {

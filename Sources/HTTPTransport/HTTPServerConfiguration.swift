@@ -27,7 +27,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var writeTimeoutSeconds: Double = 30
     /// How long shutdown waits for in-flight requests before closing connections.
     public var shutdownDeadlineSeconds: Double = 10
-    /// Builds the response for errors the transport answers itself (400, 408, 413, 414,
+    /// Builds the response for errors the transport answers itself (400, 408, 413, 414, 417,
     /// 431, 503, 505). The second argument is a short human-readable reason; the request
     /// is nil when the head could not be parsed.
     public var errorResponder: @Sendable (HTTPStatus, String, HTTPRequest?) -> HTTPResponse = { status, reason, _ in

@@ -110,7 +110,7 @@ enum HeadParser {
 
         let version = requestLine.version
         let isHTTP10 = version == .http1_0
-        var framing = BodyFraming.none
+        var framing = RequestHead.Framing.none
         if sawTransferEncoding {
             // RFC 9112 §6.1: Transfer-Encoding was added in HTTP/1.1; in a 1.0 message it
             // signals a broken or malicious intermediary.

@@ -4,31 +4,6 @@ import Glibc
 import Foundation
 import Synchronization
 
-/// Identifies one registration of a descriptor with the reactor. The generation makes a
-/// token from a closed connection harmless when the kernel reuses its descriptor number.
-struct ReactorToken: Hashable, Sendable {
-    let fd: Int32
-    let generation: UInt32
-}
-
-/// What a wait on the reactor ended with.
-enum ReactorWaitResult: Sendable, Equatable {
-    /// The descriptor became ready (or may have: callers always retry the syscall).
-    case ready
-    /// The deadline passed first.
-    case timedOut
-    /// `interrupt(_:)` was called for the descriptor (shutdown).
-    case interrupted
-    /// The descriptor was deregistered or the reactor stopped.
-    case closed
-}
-
-/// The direction a wait is interested in.
-enum ReactorInterest: Sendable {
-    case read
-    case write
-}
-
 /// An epoll loop on a dedicated thread that resumes the continuations of tasks waiting for
 /// a non-blocking descriptor to become readable or writable.
 ///
@@ -38,11 +13,36 @@ enum ReactorInterest: Sendable {
 /// wait returns at once instead of missing it. That saves an `epoll_ctl` re-arm per wait
 /// compared to `EPOLLONESHOT`, which matters at tens of thousands of requests per second.
 ///
-/// Every wait may carry a deadline. The loop sleeps at most `tick` (or until the earliest
+/// Every wait may carry a deadline. The loop sleeps at most `tickMilliseconds` (or until the earliest
 /// known deadline) and fails expired waits with `.timedOut`.
 final class Reactor: Sendable {
+    /// Identifies one registration of a descriptor with the reactor. The generation makes a
+    /// token from a closed connection harmless when the kernel reuses its descriptor number.
+    struct Token: Hashable, Sendable {
+        let fd: Int32
+        let generation: UInt32
+    }
+
+    /// What a wait on the reactor ended with.
+    enum WaitResult: Sendable, Equatable {
+        /// The descriptor became ready (or may have: callers always retry the syscall).
+        case ready
+        /// The deadline passed first.
+        case timedOut
+        /// `interrupt(_:)` was called for the descriptor (shutdown).
+        case interrupted
+        /// The descriptor was deregistered or the reactor stopped.
+        case closed
+    }
+
+    /// The direction a wait is interested in.
+    enum Interest: Sendable {
+        case read
+        case write
+    }
+
     private struct Waiter {
-        var continuation: CheckedContinuation<ReactorWaitResult, Never>
+        var continuation: CheckedContinuation<WaitResult, Never>
         var deadline: Deadline?
     }
 
@@ -95,8 +95,8 @@ final class Reactor: Sendable {
 
     /// Registers a non-blocking descriptor for both directions. The caller keeps owning the
     /// descriptor; closing it removes it from the epoll set (it is never `dup`ed).
-    func register(_ fd: Int32) throws(HTTPServerError) -> ReactorToken {
-        let result: Result<ReactorToken, HTTPServerError> = state.withLock { s in
+    func register(_ fd: Int32) throws(HTTPServerError) -> Token {
+        let result: Result<Token, HTTPServerError> = state.withLock { s in
             if s.stopped { return .failure(.invalidState("reactor stopped")) }
             let index = Int(fd)
             if index >= s.slots.count {
@@ -112,13 +112,13 @@ final class Reactor: Sendable {
                 s.slots[index] = Slot()
                 return .failure(.socket(call: "epoll_ctl", errno: errno))
             }
-            return .success(ReactorToken(fd: fd, generation: generation))
+            return .success(Token(fd: fd, generation: generation))
         }
         return try result.get()
     }
 
     /// Forgets a registration; call it before closing the descriptor. Pending waits end `.closed`.
-    func deregister(_ token: ReactorToken) {
+    func deregister(_ token: Token) {
         let waiters: (Waiter?, Waiter?) = state.withLock { s in
             let index = Int(token.fd)
             guard index < s.slots.count, s.slots[index].generation == token.generation else { return (nil, nil) }
@@ -136,7 +136,7 @@ final class Reactor: Sendable {
     }
 
     /// Ends the current and every later wait on the descriptor with `.interrupted`.
-    func interrupt(_ token: ReactorToken) {
+    func interrupt(_ token: Token) {
         let waiters: (Waiter?, Waiter?) = state.withLock { s in
             let index = Int(token.fd)
             guard index < s.slots.count, s.slots[index].generation == token.generation else { return (nil, nil) }
@@ -152,12 +152,12 @@ final class Reactor: Sendable {
 
     /// Suspends until the descriptor is ready in the given direction, the deadline passes,
     /// or the registration is interrupted. Callers retry their syscall after `.ready`.
-    func wait(_ token: ReactorToken, for interest: ReactorInterest, until deadline: Deadline?) async -> ReactorWaitResult {
+    func wait(_ token: Token, for interest: Interest, until deadline: Deadline?) async -> WaitResult {
         if let immediate = state.withLock({ s in Self.takeImmediate(&s, token, interest) }) {
             return immediate
         }
-        return await withCheckedContinuation { (continuation: CheckedContinuation<ReactorWaitResult, Never>) in
-            let immediate: ReactorWaitResult? = state.withLock { s in
+        return await withCheckedContinuation { (continuation: CheckedContinuation<WaitResult, Never>) in
+            let immediate: WaitResult? = state.withLock { s in
                 if let result = Self.takeImmediate(&s, token, interest) { return result }
                 if let deadline {
                     if deadline <= Deadline.now { return .timedOut }
@@ -180,7 +180,7 @@ final class Reactor: Sendable {
     }
 
     /// The result a wait gets without suspending, or nil when it has to suspend.
-    private static func takeImmediate(_ s: inout State, _ token: ReactorToken, _ interest: ReactorInterest) -> ReactorWaitResult? {
+    private static func takeImmediate(_ s: inout State, _ token: Token, _ interest: Interest) -> WaitResult? {
         if s.stopped { return .closed }
         let index = Int(token.fd)
         guard index < s.slots.count, s.slots[index].generation == token.generation else { return .closed }
@@ -236,7 +236,7 @@ final class Reactor: Sendable {
         let events = UnsafeMutableRawPointer.allocate(byteCount: Int(capacity) * Epoll.eventSize, alignment: 8)
         defer { events.deallocate() }
         let epollWait = Epoll.functions.wait
-        var resumes: [(CheckedContinuation<ReactorWaitResult, Never>, ReactorWaitResult)] = []
+        var resumes: [(CheckedContinuation<WaitResult, Never>, WaitResult)] = []
         resumes.reserveCapacity(Int(capacity))
         var timeout = tickMilliseconds
         while true {
@@ -317,7 +317,7 @@ final class Reactor: Sendable {
 
     /// Takes every waiter whose deadline has passed; returns the new earliest deadline.
     private static func expire(_ s: inout State, now: Deadline,
-                               into resumes: inout [(CheckedContinuation<ReactorWaitResult, Never>, ReactorWaitResult)]) -> Deadline? {
+                               into resumes: inout [(CheckedContinuation<WaitResult, Never>, WaitResult)]) -> Deadline? {
         var earliest: Deadline?
         for index in s.slots.indices {
             if let reader = s.slots[index].reader, let deadline = reader.deadline {

@@ -1,22 +1,22 @@
-/// How the body of a request is delimited (RFC 9112 §6.3).
-enum BodyFraming: Equatable, Sendable {
-    /// No body: neither Content-Length nor Transfer-Encoding (rule 6).
-    case none
-    /// Exactly this many bytes follow the head (rule 5).
-    case length(Int)
-    /// Chunked transfer coding (rule 4).
-    case chunked
-}
-
 /// A parsed and validated request head, before the body is read.
 struct RequestHead: Sendable {
+    /// How the body of a request is delimited (RFC 9112 §6.3).
+    enum Framing: Equatable, Sendable {
+        /// No body: neither Content-Length nor Transfer-Encoding (rule 6).
+        case none
+        /// Exactly this many bytes follow the head (rule 5).
+        case length(Int)
+        /// Chunked transfer coding (rule 4).
+        case chunked
+    }
+
     var method: HTTPMethod
     var target: String
     /// Set for absolute-form targets (RFC 9112 §3.2.2): the origin-form path and query.
     var originForm: String?
     var version: HTTPVersion
     var headers: HTTPHeaders
-    var framing: BodyFraming
+    var framing: Framing
     /// Whether the connection may stay open after this exchange (RFC 9112 §9.3).
     var keepAlive: Bool
     /// The client sent `Expect: 100-continue` and waits for an interim response.
