@@ -93,7 +93,7 @@ final class Connection {
             let request = head.makeRequest(body: body, remoteAddress: remoteAddress)
             let response = await context.handler.handle(request)
 
-            let closing = !head.keepAlive || context.registry.isDraining
+            let closing = !head.keepAlive || context.registry.isDraining || ResponseSerializer.asksToClose(response)
             let persistence: ResponseSerializer.Persistence =
                 closing ? .close : (head.version == .http1_0 ? .keepAliveAnnounced : .persistent)
             output.removeAll(keepingCapacity: true)

@@ -71,6 +71,17 @@ enum ResponseSerializer {
         }
     }
 
+    /// Whether the handler set `Connection: close`: the transport writes its own
+    /// `Connection` header, but honours a handler that wants the connection closed.
+    static func asksToClose(_ response: HTTPResponse) -> Bool {
+        for field in response.headers where field.name == .connection {
+            for token in field.value.split(separator: ",") where token.trimmingSpaces().lowercased() == "close" {
+                return true
+            }
+        }
+        return false
+    }
+
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
         if value < 10 {
             out.append(UInt8(0x30 + value))

@@ -48,6 +48,15 @@ extension SocketTests {
             await server.stop()
         }
 
+        @Test func handlerCanCloseTheConnection() async throws {
+            let server = try TestServer()
+            let result = await exchange(server.port, "GET /close HTTP/1.1\r\nHost: t\r\n\r\n", closeTimeout: 5)
+            #expect(result.response?.status == 200)
+            #expect(result.response?.headers("Connection") == ["close"])
+            #expect(result.closed)
+            await server.stop()
+        }
+
         @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
             let server = try TestServer()
             let port = server.port

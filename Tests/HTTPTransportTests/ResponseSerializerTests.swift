@@ -42,6 +42,12 @@ struct ResponseSerializerTests {
         #expect(lines.contains("X-Kept: yes"))
     }
 
+    @Test func handlerCanAskToClose() {
+        #expect(ResponseSerializer.asksToClose(HTTPResponse(status: .ok, headers: ["Connection": "Upgrade, Close"])))
+        #expect(!ResponseSerializer.asksToClose(HTTPResponse(status: .ok, headers: ["Connection": "keep-alive"])))
+        #expect(!ResponseSerializer.asksToClose(HTTPResponse(status: .ok)))
+    }
+
     @Test func headKeepsTheLengthButNotTheContent() {
         let text = serialize(HTTPResponse(status: .ok, body: Array("hello".utf8)), head: true)
         #expect(headLines(text).contains("Content-Length: 5"))

@@ -10,7 +10,7 @@ final class TestServer: Sendable {
     let runTask: Task<Void, Never>
 
     /// The echo handler: body "METHOD path body-length", `X-Remote` with the peer address.
-    /// `/slow` sleeps 300 ms; `/sleep/N` sleeps N ms.
+    /// `/slow` sleeps 300 ms; `/sleep/N` sleeps N ms; `/close` answers with `Connection: close`.
     init(host: String = "127.0.0.1", _ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
         var configuration = HTTPServerConfiguration()
         configuration.host = host
@@ -31,7 +31,9 @@ final class TestServer: Sendable {
             } else if request.path.hasPrefix("/sleep/"), let ms = Int(request.path.dropFirst(7)) {
                 try? await Task.sleep(for: .milliseconds(ms))
             }
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain", "X-Remote": request.remoteAddress],
+            var headers: HTTPHeaders = ["Content-Type": "text/plain", "X-Remote": request.remoteAddress]
+            if request.path == "/close" { headers.add("Connection", "close") }
+            return HTTPResponse(status: .ok, headers: headers,
                                 body: Array("\(request.method) \(request.path) \(request.body.count)".utf8))
         })
         port = try server.start()
