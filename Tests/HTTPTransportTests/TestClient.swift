@@ -170,7 +170,58 @@ func openDescriptorCount() -> Int {
 /// What the open descriptors are, for failure messages.
 func openDescriptorTargets() -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    return names.sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }.map { name in
-        "\(name)->" + ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)")) ?? "?")
+    // A link that cannot be read is the directory being listed, closed meanwhile.
+    return names.sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }.compactMap { name in
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)")).map { "\(name)->" + $0 }
+    }
+}
+
+/// Inodes of the TCP sockets (this network namespace) whose local or remote port is `port`,
+/// or of every TCP socket when `port` is nil.
+func tcpSocketInodes(port: Int?) -> Set<String> {
+    var inodes: Set<String> = []
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+        for line in text.split(separator: "\n").dropFirst() {
+            let columns = line.split(separator: " ")
+            guard columns.count > 9 else { continue }
+            let local = columns[1].split(separator: ":").last.flatMap { Int($0, radix: 16) }
+            let remote = columns[2].split(separator: ":").last.flatMap { Int($0, radix: 16) }
+            if port == nil || local == port || remote == port { inodes.insert(String(columns[9])) }
+        }
+    }
+    return inodes
+}
+
+/// This process's descriptors that are TCP sockets on `port` (server side or client side).
+func openSocketDescriptors(port: Int) -> [String] {
+    let inodes = tcpSocketInodes(port: port)
+    return openDescriptorTargets().filter { entry in
+        guard let range = entry.range(of: "socket:[") else { return false }
+        return inodes.contains(String(entry[range.upperBound...].dropLast()))
+    }
+}
+
+/// Descriptors opened since `before` that may belong to the server on `port`: everything
+/// except files, pipes, Unix sockets and TCP sockets of other ports (tests of other targets
+/// may run in parallel). A TCP socket that finished its close handshake but was never
+/// closed is in no table any more, so it counts.
+func possiblyOwnNewDescriptors(since before: [String], port: Int) -> [String] {
+    let beforeSet = Set(before)
+    let otherTCP = tcpSocketInodes(port: nil).subtracting(tcpSocketInodes(port: port))
+    var unix: Set<String> = []
+    if let text = try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8) {
+        for line in text.split(separator: "\n").dropFirst() {
+            let columns = line.split(separator: " ")
+            if columns.count > 6 { unix.insert(String(columns[6])) }
+        }
+    }
+    return openDescriptorTargets().filter { entry in
+        if beforeSet.contains(entry) || entry.contains("->/") || entry.contains("pipe:") { return false }
+        if let range = entry.range(of: "socket:[") {
+            let inode = String(entry[range.upperBound...].dropLast())
+            return !otherTCP.contains(inode) && !unix.contains(inode)
+        }
+        return true
     }
 }
