@@ -11,6 +11,26 @@ extension SocketTests {
             var duration: Double
         }
 
+        @Test func slowHandlerDoesNotDelayOtherConnections() async throws {
+            let server = try TestServer()
+            let port = server.port
+            async let slow: Date? = onThread {
+                guard let client = TestClient(port: port), client.roundTrip("/sleep/1500")?.status == 200 else { return nil }
+                return Date()
+            }
+            while server.handled < 1 { try await Task.sleep(for: .milliseconds(2)) }
+            let fastDone: Date? = await onThread {
+                guard let client = TestClient(port: port) else { return nil }
+                for _ in 0..<5 where client.roundTrip()?.status != 200 { return nil }
+                return Date()
+            }
+            let slowDone = await slow
+            let fast = try #require(fastDone)
+            let slowEnd = try #require(slowDone)
+            #expect(fast < slowEnd)
+            await server.stop()
+        }
+
         @Test func slowClientDoesNotDelayOthers() async throws {
             let server = try TestServer {
                 $0.headDeadlineSeconds = 3
