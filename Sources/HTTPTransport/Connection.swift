@@ -26,6 +26,8 @@ final class Connection {
     var output: [UInt8] = []
     let scratch: UnsafeMutableRawBufferPointer
     static let scratchSize = 16 * 1024
+    /// Buffer capacity kept between requests; larger buffers are released.
+    static let retainedCapacity = 256 * 1024
 
     init(fd: Int32, token: Reactor.Token, id: UInt64, context: ServerContext, remoteAddress: String, acceptedAt: Deadline) {
         self.fd = fd
@@ -96,7 +98,7 @@ final class Connection {
             let closing = !head.keepAlive || context.registry.isDraining || ResponseSerializer.asksToClose(response)
             let persistence: ResponseSerializer.Persistence =
                 closing ? .close : (head.version == .http1_0 ? .keepAliveAnnounced : .persistent)
-            output.removeAll(keepingCapacity: true)
+            output.removeAll(keepingCapacity: output.capacity <= Self.retainedCapacity)
             ResponseSerializer.serialize(response, omitContent: head.method == .head, persistence: persistence, into: &output)
             try await writeOutput()
             if closing {
@@ -139,7 +141,8 @@ final class Connection {
     /// Drops consumed bytes so the buffer does not grow across requests.
     func compact() {
         if start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
+            // After a large upload, give the memory back instead of keeping it per connection.
+            buffer.removeAll(keepingCapacity: buffer.capacity <= Self.retainedCapacity)
             start = 0
         } else if start > 0 {
             buffer.removeSubrange(0..<start)
