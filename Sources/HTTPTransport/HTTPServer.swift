@@ -66,15 +66,26 @@ public final class HTTPServer: Sendable {
                 throw error
             }
             let context = ServerContext(configuration: configuration, handler: handler, reactor: reactor)
-            state.withLock { s in
+            let stillStarting = state.withLock { s in
+                guard s.phase == .starting else { return false }
                 s.context = context
                 s.listener = fd
                 s.listenerToken = token
                 s.phase = .started
+                return true
+            }
+            guard stillStarting else {
+                // shutdown() ran while binding: undo, and leave the server stopped.
+                reactor.deregister(token)
+                Socket.close(fd)
+                reactor.stop()
+                throw HTTPServerError.invalidState("shutdown() was called during start()")
             }
             return port
-        } catch {
-            state.withLock { $0.phase = .created }
+        } catch let error as HTTPServerError {
+            state.withLock { s in
+                if s.phase == .starting { s.phase = .created }
+            }
             throw error
         }
     }
