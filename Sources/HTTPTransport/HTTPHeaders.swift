@@ -16,6 +16,8 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public private(set) var fields: [Field] = []
 
     public init() {}
+    /// Fields the parser has already validated, in order of arrival.
+    init(validatedFields: [Field]) { self.fields = validatedFields }
     public init(_ pairs: [(String, String)]) {
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
     }

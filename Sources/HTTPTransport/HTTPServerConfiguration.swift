@@ -22,9 +22,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var bodyRateGraceSeconds: Double = 10
     /// Open connections beyond this get 503 and are closed.
     public var maxConnections: Int = 1024
+    /// How long a response write may make no progress (a client that stops reading) before
+    /// the connection is dropped.
+    public var writeTimeoutSeconds: Double = 30
     /// How long shutdown waits for in-flight requests before closing connections.
     public var shutdownDeadlineSeconds: Double = 10
-    /// Builds the response for errors the transport answers itself (400, 408, 413, 414,
+    /// Builds the response for errors the transport answers itself (400, 408, 413, 414, 417,
     /// 431, 503, 505). The second argument is a short human-readable reason; the request
     /// is nil when the head could not be parsed.
     public var errorResponder: @Sendable (HTTPStatus, String, HTTPRequest?) -> HTTPResponse = { status, reason, _ in

@@ -1,0 +1,66 @@
+extension Connection {
+    /// Reads the body the head announced (RFC 9112 §6.3) and returns it decoded.
+    func receiveBody(of head: RequestHead) async throws(Stop) -> [UInt8] {
+        switch head.framing {
+        case .none:
+            return []
+        case let .length(length):
+            try await sendContinueIfExpected(head)
+            let bodyStart = Deadline.now
+            buffer.reserveCapacity(start + min(length, 1 << 20))
+            while buffer.count - start < length {
+                let received = buffer.count - start
+                guard try await receive(until: bodyDeadline(since: bodyStart, received: received),
+                                        onTimeout: .respond(Self.slowBody, head)) else { throw .silently }
+            }
+            let body = Array(buffer[start..<(start + length)])
+            start += length
+            return body
+        case .chunked:
+            try await sendContinueIfExpected(head)
+            let bodyStart = Deadline.now
+            var decoder = ChunkedDecoder(limits: context.limits)
+            var body: [UInt8] = []
+            var received = buffer.count - start
+            while true {
+                let decoded: Result<Int, HTTPParseError> = buffer.withUnsafeBytes { all in
+                    do throws(HTTPParseError) { return .success(try decoder.decode(UnsafeRawBufferPointer(rebasing: all[start...]), into: &body)) }
+                    catch { return .failure(error) }
+                }
+                switch decoded {
+                case let .success(consumed): start += consumed
+                case let .failure(failure): throw .respond(failure, head)
+                }
+                if decoder.isComplete { return body }
+                if start > 64 * 1024 { compact() }
+                let before = buffer.count
+                guard try await receive(until: bodyDeadline(since: bodyStart, received: received),
+                                        onTimeout: .respond(Self.slowBody, head)) else { throw .silently }
+                received += buffer.count - before
+            }
+        }
+    }
+
+    private static var slowBody: HTTPParseError { HTTPParseError(.requestTimeout, "request body not received in time") }
+
+    /// RFC 9110 §10.1.1: a client that sent `Expect: 100-continue` waits for the interim
+    /// response before sending content. It is only sent once the head was accepted (limits
+    /// and framing checked), and not when body bytes have already arrived.
+    private func sendContinueIfExpected(_ head: RequestHead) async throws(Stop) {
+        guard head.expectContinue, buffer.count == start else { return }
+        output.removeAll(keepingCapacity: true)
+        output.append(contentsOf: ResponseSerializer.continueResponse)
+        try await writeOutput()
+    }
+
+    /// The latest time the next bytes may arrive while the average upload rate since the
+    /// head stays at or above `minBodyBytesPerSecond`, after the grace period.
+    private func bodyDeadline(since bodyStart: Deadline, received: Int) -> Deadline {
+        let configuration = context.configuration
+        guard configuration.minBodyBytesPerSecond > 0 else {
+            return .after(seconds: configuration.idleTimeoutSeconds)
+        }
+        let allowed = Double(received) / Double(configuration.minBodyBytesPerSecond)
+        return bodyStart.adding(seconds: max(configuration.bodyRateGraceSeconds, allowed))
+    }
+}
