@@ -54,7 +54,7 @@ public enum HealthServerRunner {
         }
         CommandLineTool.writeLine("listening on http://\(displayHost(config.host)):\(port)", to: 1)
 
-        let signals = SignalHandler(signals: [SIGTERM, SIGINT]) { signal in
+        let signals = SignalWatcher(signals: [SIGTERM, SIGINT]) { signal in
             log.message("received signal \(signal); finishing in-flight requests")
             Task { await server.shutdown() }
         }
