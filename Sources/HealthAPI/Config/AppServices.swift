@@ -12,6 +12,8 @@ public final class AppServices: Sendable {
     /// What summaries show as queued beside (never inside) their totals: by default the
     /// write-intent queue.
     public let queuedEntries: any QueuedEntriesProvider
+    /// Configuration-only documents, serialized once.
+    public let documents = DocumentCache()
     /// Monotonic start time, for `uptimeSeconds`.
     public let startedAtNanoseconds: UInt64
 

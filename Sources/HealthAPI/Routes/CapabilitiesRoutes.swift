@@ -11,7 +11,10 @@ enum CapabilitiesRoutes {
                                        tags: ["discovery"],
                                        responses: [200: Operation.Response("Capabilities.", schema: Schemas.ref("Capabilities"))])) { context in
                 try context.query.rejectUnknown(allowed: [])
-                return .json(capabilities(context.services))
+                let services = context.services
+                // Capabilities depend only on configuration: build once, serve bytes.
+                let body = services.documents.bytes("capabilities") { JSONWriter.serialize(capabilities(services)) }
+                return HTTPResponse(status: .ok, contentType: "application/json", body: body)
             },
         ]
     }
