@@ -14,12 +14,21 @@ extension DayAggregator {
         var contributions: [SourceContribution] = []
         var total = 0.0
         var sampleCount = 0
+        // The day's bounds depend only on the zone; a day usually has one or two zones.
+        var bounds: [String: (start: Int64, end: Int64)] = [:]
+        func dayBounds(_ zone: String) -> (start: Int64, end: Int64) {
+            if let known = bounds[zone] { return known }
+            let computed = (clock.startOfDayMs(day, zone: zone), clock.startOfDayMs(day.adding(days: 1), zone: zone))
+            bounds[zone] = computed
+            return computed
+        }
         for group in groupedBySource(samples, priority: priority) {
             var sourceTotal = 0.0
             var sourceCounted = 0.0
             var sourceCount = 0
             for sample in group.samples {
-                guard let (clipped, value) = DayAttribution.share(of: sample, in: day, clock: clock) else { continue }
+                let (dayStart, dayEnd) = dayBounds(sample.timezone)
+                guard let (clipped, value) = DayAttribution.share(of: sample, inDayFrom: dayStart, to: dayEnd) else { continue }
                 sourceCount += 1
                 sourceTotal += value
                 guard deduplicate, !covered.isEmpty else {

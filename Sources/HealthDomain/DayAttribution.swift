@@ -55,9 +55,14 @@ public enum DayAttribution {
     /// interval and the share of the value proportional to the clipped duration. Nil when
     /// the sample does not touch the day or has no value.
     public static func share(of sample: Sample, in day: DayKey, clock: ZoneClock) -> (interval: Interval, value: Double)? {
+        share(of: sample, inDayFrom: clock.startOfDayMs(day, zone: sample.timezone),
+              to: clock.startOfDayMs(day.adding(days: 1), zone: sample.timezone))
+    }
+
+    /// `share(of:in:clock:)` with the day's bounds in the sample's zone already known, so
+    /// a day of many samples in one zone computes its bounds once.
+    public static func share(of sample: Sample, inDayFrom dayStart: Int64, to dayEnd: Int64) -> (interval: Interval, value: Double)? {
         guard let value = sample.valueNumber else { return nil }
-        let dayStart = clock.startOfDayMs(day, zone: sample.timezone)
-        let dayEnd = clock.startOfDayMs(day.adding(days: 1), zone: sample.timezone)
         let duration = sample.endTimeMs - sample.startTimeMs
         if duration <= 0 {
             guard dayStart <= sample.startTimeMs, sample.startTimeMs < dayEnd else { return nil }

@@ -110,6 +110,15 @@ public enum HealthSchema {
             CREATE INDEX samples_by_sync_identifier ON samples (sync_identifier) WHERE sync_identifier IS NOT NULL;
             """)
         }
+        migrator.register(3, "UTC offset range per metric") { db in
+            // The offsets a metric's samples were recorded at bound the time window a day's
+            // recomputation reads. Rows that predate this version get the widest offsets
+            // any zone has (UTC−12…UTC+14), which is always safe; `rebuild` tightens them.
+            try db.execute("""
+            ALTER TABLE metric_stats ADD COLUMN min_offset_s INTEGER NOT NULL DEFAULT -43200;
+            ALTER TABLE metric_stats ADD COLUMN max_offset_s INTEGER NOT NULL DEFAULT 50400;
+            """)
+        }
         return migrator
     }
 }

@@ -2,19 +2,16 @@ import HealthDomain
 import SQLiteStore
 
 extension SampleStore {
-    /// How far before a UTC day a sample attributed to that local day can end: local
-    /// offsets reach UTC+14, and a sleep night reaches back to 18:00 of the previous local
-    /// day (6 h + 14 h). One hour of slack on top.
-    static let windowBeforeMs: Int64 = 21 * 3_600_000
-    /// How far after a UTC day such a sample can start: local offsets reach UTC−12 (a
-    /// night ends by 18:00 local, earlier still). One hour of slack on top.
+    /// How far after a UTC day a sample attributed to that local day can start, whatever
+    /// its zone: local offsets reach UTC−12 (a night ends by 18:00 local, earlier still).
+    /// One hour of slack on top. Rebuild uses it to know when a day can receive no more.
     static let windowAfterMs: Int64 = 13 * 3_600_000
     static let dayMs: Int64 = 86_400_000
 
     /// Recomputes the aggregates of the given days. Consecutive days of one metric are
     /// read with one range query, so a batch touching a week reads the week once.
     static func recompute(_ days: [Metric: Set<DayKey>], db: Database, priority: SourcePriority, clock: ZoneClock,
-                          maxDurations: [Metric: Int64], nowMs: Int64) throws {
+                          extents: [Metric: MetricExtent], nowMs: Int64) throws {
         let select = try db.statement("SELECT \(SampleRow.columns) FROM samples WHERE metric = ? AND start_ms >= ? AND start_ms < ?")
         let upsert = try db.statement("""
             INSERT INTO day_aggregates (day, metric, value, data, updated_ms) VALUES (?, ?, ?, ?, ?)
@@ -25,9 +22,10 @@ extension SampleStore {
         for metric in days.keys.sorted() {
             let sortedDays = days[metric]!.sorted()
             for run in consecutiveRuns(sortedDays) {
-                let maxDuration = maxDurations[metric] ?? 0
-                let low = Int64(run.first!.ordinal) * dayMs - windowBeforeMs - maxDuration
-                let high = Int64(run.last!.ordinal + 1) * dayMs + windowAfterMs
+                // Without a recorded extent (no sample of the metric was ever stored) the
+                // widest offsets and no duration are the safe assumption.
+                let extent = extents[metric] ?? MetricExtent(maxDurationMs: 0, minOffsetSeconds: -12 * 3600, maxOffsetSeconds: 14 * 3600)
+                let (low, high) = extent.startWindow(first: run.first!, last: run.last!, aggregation: metric.aggregation)
                 try select.bind(1, metric.rawValue)
                 try select.bind(2, low)
                 try select.bind(3, high)
@@ -76,13 +74,15 @@ extension SampleStore {
     }
 
     /// Recomputes every aggregate from raw samples, streaming through each metric in start
-    /// order so memory holds only the days still open, not the whole history.
+    /// order so memory holds only the days still open, not the whole history. The metric
+    /// extents (longest duration, offset range) are recomputed exactly on the way.
     public static func rebuild(db: Database, priority: SourcePriority, clock: ZoneClock, nowMs: Int64) throws -> Int {
         try db.execute("DELETE FROM day_aggregates")
         let metrics = try db.query("SELECT DISTINCT metric FROM samples ORDER BY metric", [], { Metric(rawValue: $0.text(0)) })
         let upsert = try db.statement("INSERT INTO day_aggregates (day, metric, value, data, updated_ms) VALUES (?, ?, ?, ?, ?)")
         let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
         var written = 0
+        var exact: [Metric: MetricExtent] = [:]
         for metric in metrics where metric.aggregation != .raw {
             let select = try db.statement("SELECT \(SampleRow.columns) FROM samples WHERE metric = ? ORDER BY start_ms, sample_key")
             try select.bind(1, metric.rawValue)
@@ -107,9 +107,17 @@ extension SampleStore {
                     lastFlushDay = startDay
                 }
                 for day in DayAttribution.days(for: sample, clock: clock) { open[day, default: []].append(sample) }
+                let extent = MetricExtent(sample, offsetSeconds: clock.offsetSeconds(atMs: sample.startTimeMs, zone: sample.timezone))
+                if exact[metric] == nil { exact[metric] = extent } else { _ = exact[metric]!.formUnion(extent) }
             }
             try flush(before: nil)
         }
+        let deleteExtent = try db.statement("DELETE FROM metric_stats WHERE metric = ?")
+        for metric in exact.keys.sorted() {
+            try deleteExtent.bind(1, metric.rawValue)
+            try deleteExtent.run()
+        }
+        try MetricExtent.save(exact, db)
         return written
     }
 }

@@ -30,8 +30,8 @@ public final class SampleStore: Sendable {
                               priority: SourcePriority, clock: ZoneClock) throws -> IngestOutcome {
         var outcome = IngestOutcome()
         var touched = DayTouches()
-        var maxDurations = try loadMaxDurations(db)
-        var grownDurations: [Metric: Int64] = [:]
+        var extents = try MetricExtent.loadAll(db)
+        var grown: [Metric: MetricExtent] = [:]
 
         // Write intents whose HealthKit sample arrives here are reconciled in this same
         // transaction; with nothing queued (the common case) that costs one probe.
@@ -60,9 +60,15 @@ public final class SampleStore: Sendable {
             touched.add(sample, clock: clock)
             if reconcileIntents { changedSamples.append(sample) }
             if sample.metric.aggregation == .raw { outcome.rawOnlyMetrics.insert(sample.metric) }
-            if sample.durationMs > maxDurations[sample.metric, default: -1] {
-                maxDurations[sample.metric] = sample.durationMs
-                grownDurations[sample.metric] = sample.durationMs
+            let extent = MetricExtent(sample, offsetSeconds: clock.offsetSeconds(atMs: sample.startTimeMs, zone: sample.timezone))
+            if var known = extents[sample.metric] {
+                if known.formUnion(extent) {
+                    extents[sample.metric] = known
+                    grown[sample.metric] = known
+                }
+            } else {
+                extents[sample.metric] = extent
+                grown[sample.metric] = extent
             }
         }
 
@@ -80,30 +86,12 @@ public final class SampleStore: Sendable {
             }
         }
 
-        if !grownDurations.isEmpty {
-            let upsert = try db.statement("""
-                INSERT INTO metric_stats (metric, max_duration_ms) VALUES (?, ?)
-                ON CONFLICT (metric) DO UPDATE SET max_duration_ms = max(max_duration_ms, excluded.max_duration_ms)
-                """)
-            for (metric, duration) in grownDurations.sorted(by: { $0.key < $1.key }) {
-                try upsert.bind(1, metric.rawValue)
-                try upsert.bind(2, duration)
-                try upsert.run()
-            }
-        }
+        try MetricExtent.save(grown, db)
 
         if reconcileIntents { try WriteIntentStore.reconcile(samples: changedSamples, nowMs: nowMs, clock: clock, db: db) }
-        try recompute(touched.days, db: db, priority: priority, clock: clock, maxDurations: maxDurations, nowMs: nowMs)
+        try recompute(touched.days, db: db, priority: priority, clock: clock, extents: extents, nowMs: nowMs)
         outcome.affected = touched.byDay
         return outcome
-    }
-
-    static func loadMaxDurations(_ db: Database) throws -> [Metric: Int64] {
-        var result: [Metric: Int64] = [:]
-        for (metric, duration) in try db.query("SELECT metric, max_duration_ms FROM metric_stats", [], { ($0.text(0), $0.int64(1)) }) {
-            result[Metric(rawValue: metric)] = duration
-        }
-        return result
     }
 }
 

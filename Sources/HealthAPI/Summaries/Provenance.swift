@@ -38,7 +38,7 @@ struct Provenance: Sendable {
     static func asOf(_ db: Database, beforeMs: Int64) throws -> Int64? {
         let latestStart = try db.statement("SELECT max(start_ms) FROM samples WHERE metric = ? AND start_ms < ?")
         let latestEnd = try db.statement("SELECT max(min(end_ms, ?1)) FROM samples WHERE metric = ?2 AND start_ms >= ?3 AND start_ms < ?1")
-        let maxDurations = try SampleStore.loadMaxDurations(db)
+        let extents = try MetricExtent.loadAll(db)
         var best: Int64?
         for metric in Metric.canonical {
             try latestStart.bind(1, metric.rawValue)
@@ -48,7 +48,7 @@ struct Provenance: Sendable {
             guard let start else { continue }
             try latestEnd.bind(1, beforeMs)
             try latestEnd.bind(2, metric.rawValue)
-            try latestEnd.bind(3, start - (maxDurations[metric] ?? 0))
+            try latestEnd.bind(3, start - ((extents[metric]?.maxDurationMs ?? 0)))
             if try latestEnd.step(), let end = latestEnd.optionalInt64(0), end > (best ?? Int64.min) { best = end }
             latestEnd.reset()
         }
