@@ -110,11 +110,12 @@ enum IngestBenchmark {
         let memory = ProcessStats.residentMemory()
 
         var table = BenchmarkTable(title: "healthd bench ingest — \(options.batches) batches of \(options.batchSize) samples over \(options.connections) keep-alive connection(s), into a database holding \(BenchmarkTable.grouped(stored)) samples",
-                                   columns: ["phase", "samples/s", "requests", "p50 ms", "p99 ms", "max ms"])
+                                   columns: ["phase", "samples/s", "requests", "p50 ms", "p99 ms", "max ms", "server p50 ms", "server p99 ms"])
         for (name, result) in [("fresh samples", fresh), ("unchanged re-sends", unchanged)] {
             table.add([name, BenchmarkTable.format(Double(options.batches * options.batchSize) / result.seconds, decimals: 0), String(result.latencies.count),
                        BenchmarkTable.format(BenchmarkTable.percentile(result.latencies, 0.5)), BenchmarkTable.format(BenchmarkTable.percentile(result.latencies, 0.99)),
-                       BenchmarkTable.format(result.latencies.max() ?? 0)])
+                       BenchmarkTable.format(result.latencies.max() ?? 0),
+                       BenchmarkTable.format(BenchmarkTable.percentile(result.serverTimes, 0.5)), BenchmarkTable.format(BenchmarkTable.percentile(result.serverTimes, 0.99))])
         }
         var out = table.rendered
         out += "database: \(BenchmarkTable.grouped(total)) samples in \(BenchmarkTable.format(Double(bytes) / 1_048_576)) MiB = \(BenchmarkTable.format(Double(bytes) / Double(max(total, 1)) * 1e6 / 1_048_576)) MiB per million samples\n"
@@ -125,36 +126,41 @@ enum IngestBenchmark {
 
     struct PhaseResult: Sendable {
         var seconds: Double
+        /// Client-measured request latencies, ms.
         var latencies: [Double]
+        /// Server-measured handling times (X-Response-Time), ms.
+        var serverTimes: [Double]
     }
 
     /// Posts every payload, spread over `connections` client threads; each request must be 200.
     static func post(_ payloads: [[UInt8]], port: Int, token: String, connections: Int) async throws -> PhaseResult {
         let started = AppClock.monotonicNanoseconds()
-        let results = try await withThrowingTaskGroup(of: [Double].self) { group in
+        let results = try await withThrowingTaskGroup(of: ([Double], [Double]).self) { group in
             for c in 0..<connections {
                 let share = stride(from: c, to: payloads.count, by: connections).map { payloads[$0] }
                 group.addTask { try await onThread { try postSequentially(share, port: port, token: token) } }
             }
-            var all: [Double] = []
-            for try await latencies in group { all += latencies }
+            var all: ([Double], [Double]) = ([], [])
+            for try await (latencies, serverTimes) in group { all.0 += latencies; all.1 += serverTimes }
             return all
         }
-        return PhaseResult(seconds: Double(AppClock.monotonicNanoseconds() - started) / 1e9, latencies: results)
+        return PhaseResult(seconds: Double(AppClock.monotonicNanoseconds() - started) / 1e9, latencies: results.0, serverTimes: results.1)
     }
 
-    static func postSequentially(_ payloads: [[UInt8]], port: Int, token: String) throws -> [Double] {
+    static func postSequentially(_ payloads: [[UInt8]], port: Int, token: String) throws -> ([Double], [Double]) {
         let client = try LoopbackHTTPClient(port: port)
         var latencies: [Double] = []
+        var serverTimes: [Double] = []
         for payload in payloads {
             let t0 = AppClock.monotonicNanoseconds()
             let response = try client.send(method: "POST", path: "/health/ingest", token: token, body: payload)
             latencies.append(Double(AppClock.monotonicNanoseconds() - t0) / 1e6)
+            if let time = response.header("X-Response-Time"), let ms = Double(time.dropLast(2)) { serverTimes.append(ms) }
             guard response.status == 200 else {
                 throw LoopbackHTTPClient.ClientError(description: "ingest answered \(response.status): \(String(decoding: response.body.prefix(300), as: UTF8.self))")
             }
         }
-        return latencies
+        return (latencies, serverTimes)
     }
 
     /// Runs blocking work on a new thread (not the cooperative pool) and awaits it.

@@ -12,13 +12,15 @@ public enum HealthSchema {
                 value TEXT NOT NULL
             ) WITHOUT ROWID;
 
-            -- Every raw sample, once, by its client-assigned sampleKey. The integer rowid keeps
-            -- the table itself append-mostly; the unique index makes the upsert a point lookup.
+            -- Every raw sample, once. The table is clustered by (metric, start, key): a day's
+            -- recomputation and a raw page are range scans over adjacent pages, and fresh
+            -- samples (recent times) land near the end of their metric's range. The unique
+            -- index on sampleKey makes the upsert a point lookup.
+            -- (https://sqlite.org/withoutrowid.html)
             CREATE TABLE samples (
-                id               INTEGER PRIMARY KEY,
-                sample_key       TEXT    NOT NULL UNIQUE,
                 metric           TEXT    NOT NULL,
                 start_ms         INTEGER NOT NULL,
+                sample_key       TEXT    NOT NULL,
                 end_ms           INTEGER NOT NULL CHECK (end_ms >= start_ms),
                 value            REAL,
                 category         TEXT,
@@ -28,11 +30,10 @@ public enum HealthSchema {
                 timezone         TEXT    NOT NULL,
                 sync_identifier  TEXT,
                 received_ms      INTEGER NOT NULL,
-                updated_ms       INTEGER NOT NULL
-            );
-            -- Raw reads page by (start, key) within a metric; day recomputation reads a
-            -- metric's time window. One index serves both.
-            CREATE INDEX samples_by_metric_start ON samples (metric, start_ms, sample_key);
+                updated_ms       INTEGER NOT NULL,
+                PRIMARY KEY (metric, start_ms, sample_key)
+            ) WITHOUT ROWID;
+            CREATE UNIQUE INDEX samples_by_key ON samples (sample_key);
 
             -- One row per (local day, metric): the derived numbers, recomputed from raw
             -- samples whenever a sample that touches the day changes.
