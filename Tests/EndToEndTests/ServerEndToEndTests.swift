@@ -37,6 +37,10 @@ func runHealthd(_ arguments: [String]) throws -> (status: Int32, output: String)
         let attributes = try FileManager.default.attributesOfItem(atPath: server.directory + "/data/healthd.token")
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         #expect(server.stderr.contains("healthd.token"))
+        for file in ["/data/health.sqlite", "/data/health.sqlite-wal"] {
+            let mode = (try FileManager.default.attributesOfItem(atPath: server.directory + file)[.posixPermissions] as? NSNumber)?.intValue
+            #expect(mode == 0o600, "\(file) is readable by others")
+        }
         #expect(!server.stderr.contains(token))
 
         let port = server.port

@@ -29,6 +29,9 @@ public enum CommandLineTool {
 
     /// Runs a command and returns the process exit status (0 ok, 1 failure, 2 usage).
     public static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
+        // Everything this process creates — the database, its WAL and shared-memory files,
+        // the token — holds health data or a secret: owner-only, whatever --db points at.
+        umask(0o077)
         guard let command = arguments.first else {
             printError(help)
             return 2
