@@ -15,12 +15,19 @@ public final class HealthApp: Sendable {
         let services = AppServices(config: config, store: store, clock: clock)
         let documentBox = Mutex<[UInt8]>([])
         let routes = HealthApp.routes(documentProvider: { documentBox.withLock { $0 } })
-        let document = JSONWriter.serialize(OpenAPIDocument.generate(routes: routes, version: services.version), sortedKeys: true, pretty: true)
+        let document = HealthApp.generatedOpenAPIDocument(version: services.version)
         documentBox.withLock { $0 = document }
         self.services = services
         self.router = Router(routes: routes)
         self.handler = APIHandler(router: router, services: services, token: token, log: log)
         self.openAPIDocument = document
+    }
+
+    /// The document `GET /health/openapi.json` serves, as bytes: pretty, sorted keys,
+    /// deterministic (`healthd openapi` prints it; `openapi/openapi.json` is a copy).
+    public static func generatedOpenAPIDocument(version: String = HealthAPIVersion.current) -> [UInt8] {
+        let routes = HealthApp.routes(documentProvider: { [] })
+        return JSONWriter.serialize(OpenAPIDocument.generate(routes: routes, version: version), sortedKeys: true, pretty: true)
     }
 
     /// Every route the server serves, in documentation order.

@@ -95,7 +95,7 @@ import HealthDomain
                 model.sentAcks += acks
             case 68..<76:
                 let id = Self.ids.randomElement(using: &rng)!
-                let reply = await server.send(.delete, "/health/write-intents/\(id)")
+                let reply = await server.send(.post, "/health/write-intents/\(id)/cancel")
                 #expect([200, 404, 409].contains(reply.status))
                 if reply.status == 409 { #expect(model.written.contains(id)) }
             case 76..<90:

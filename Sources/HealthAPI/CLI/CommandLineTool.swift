@@ -14,6 +14,7 @@ public enum CommandLineTool {
       rebuild     recompute every day aggregate from the raw samples
       demo        fill a database with a generated demo history (healthd demo --help)
       bench       benchmarks that print a table (healthd bench --help)
+      openapi     print the OpenAPI 3.1 document (the one GET /health/openapi.json serves)
       version     print the version
       help        this help
 
@@ -62,6 +63,13 @@ public enum CommandLineTool {
             return RebuildCommand.run(rest, environment: environment)
         case "demo":
             return DemoCommand.run(rest, environment: environment)
+        case "openapi":
+            guard rest.isEmpty else {
+                printError("healthd openapi takes no options; it prints the OpenAPI document to standard output")
+                return 2
+            }
+            writeLine(String(decoding: HealthApp.generatedOpenAPIDocument(), as: UTF8.self), to: 1)
+            return 0
         default:
             printError("healthd: unknown command '\(command)'\n\n\(help)")
             return 2

@@ -35,6 +35,8 @@ public enum ServeOptions {
                                 longest retry delay (default 21600, 6 h)                      [HEALTHD_INTENT_RETRY_CAP_SECONDS]
       --timezone ZONE           IANA timezone for summaries when a request names none
                                 (default: the timezone of the most recent sample, else UTC)   [HEALTHD_TIMEZONE]
+      --auth-failure-burst N    failed authentications an address may make at once before
+                                it gets 429 (default 10; one more every 6 s)                [HEALTHD_AUTH_FAILURE_BURST]
       --trust-forwarded-for     take the client address from the last X-Forwarded-For hop
                                 (only behind a reverse proxy you run)                       [HEALTHD_TRUST_FORWARDED_FOR=1]
       --quiet                   no request log
@@ -54,6 +56,7 @@ public enum ServeOptions {
         if let v = environment["HEALTHD_TOKEN_FILE"], !v.isEmpty { config.tokenFile = v }
         if let v = environment["HEALTHD_MAX_BODY_BYTES"], !v.isEmpty { config.maxBodyBytes = try positive(v, flag: "HEALTHD_MAX_BODY_BYTES") }
         if let v = environment["HEALTHD_MAX_CONNECTIONS"], !v.isEmpty { config.maxConnections = try positive(v, flag: "HEALTHD_MAX_CONNECTIONS") }
+        if let v = environment["HEALTHD_AUTH_FAILURE_BURST"], !v.isEmpty { config.authFailureBurst = try positive(v, flag: "HEALTHD_AUTH_FAILURE_BURST") }
         if environment["HEALTHD_TRUST_FORWARDED_FOR"] == "1" { config.trustForwardedFor = true }
         if let v = environment["HEALTHD_SOURCE_PRIORITY"], !v.isEmpty { config.sourcePriority = v }
         if let v = environment["HEALTHD_INTENT_MAX_ATTEMPTS"], !v.isEmpty { config.intentMaxAttempts = try positive(v, flag: "HEALTHD_INTENT_MAX_ATTEMPTS") }
@@ -86,6 +89,7 @@ public enum ServeOptions {
             case "--intent-max-attempts": config.intentMaxAttempts = try positive(try next(), flag: "--intent-max-attempts")
             case "--intent-retry-base-seconds": config.intentRetryBaseSeconds = try positive(try next(), flag: "--intent-retry-base-seconds")
             case "--intent-retry-cap-seconds": config.intentRetryCapSeconds = try positive(try next(), flag: "--intent-retry-cap-seconds")
+            case "--auth-failure-burst": config.authFailureBurst = try positive(try next(), flag: "--auth-failure-burst")
             case "--trust-forwarded-for": config.trustForwardedFor = true
             case "--source-priority": config.sourcePriority = try next()
             case "--timezone": config.defaultTimezone = try timezone(try next(), flag: "--timezone")

@@ -15,7 +15,7 @@ public enum OpenAPIDocument {
             "info": [
                 "title": "healthd",
                 "version": .string(version),
-                "description": "A self-hosted personal health API: an iPhone pushes Apple Health samples, the server keeps every raw sample in SQLite, derives day aggregates in the user's local time, answers questions for agents, and queues write intents for the phone to apply.",
+                "description": "A self-hosted personal health API: an iPhone pushes Apple Health samples, the server keeps every raw sample in SQLite, derives day aggregates in the user's local time, answers questions for agents, and queues write intents for the phone to apply. Every error is the `Error` envelope. 400: the request breaks this document's schema; 422: it matches the schema but breaks a rule a schema cannot state (from after to, a range that is too long, a timezone the server does not know, a cursor the listing did not issue). Any other method on a documented path is a 405 with `Allow`; an undocumented path is a 404. HEAD is served wherever GET is. The transport itself may answer 408, 413, 414, 431 or 503 with the same envelope.",
                 "license": ["name": "MIT", "identifier": "MIT"],
             ],
             "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
@@ -28,6 +28,34 @@ public enum OpenAPIDocument {
                 "schemas": .object(Schemas.components),
             ],
         ]
+    }
+
+    /// Headers every response carries (the transport's own error answers included).
+    static let commonHeaders: [String: JSONValue] = [
+        "X-Request-ID": ["description": "The client's `X-Request-ID` when it is 1–128 letters, digits and - _ . :, else one the server generated.", "required": true, "schema": ["type": "string", "minLength": 1]],
+        "X-Response-Time": ["description": "Time the server spent on the request, in milliseconds, e.g. `0.42ms`.", "required": true, "schema": ["type": "string", "pattern": "ms$"]],
+        "Cache-Control": ["description": "`no-store` for health data; `no-cache` for this document.", "required": true, "schema": ["type": "string", "enum": ["no-store", "no-cache"]]],
+    ]
+
+    static let errorSchema = Schemas.ref("Error")
+
+    /// The route's own responses plus every error status any route of its kind can
+    /// answer: 400 for a request that breaks the schema (every route rejects unknown
+    /// query parameters), 413 and 415 for a body too large or not JSON, 401 and 429 for
+    /// protected routes. A route's own description of a status wins.
+    static func responses(_ route: Route) -> [Int: Operation.Response] {
+        var all = route.operation.responses
+        func add(_ status: Int, _ response: Operation.Response) { if all[status] == nil { all[status] = response } }
+        add(400, Operation.Response("The request breaks the documented schema: an unknown query parameter, a malformed value, a wrong type, a missing required field. `details.field` and `details.rule` say which.", schema: errorSchema))
+        if route.operation.requestBody != nil {
+            add(413, Operation.Response("The body is larger than the server's limit (`--max-body-bytes`).", schema: errorSchema))
+            add(415, Operation.Response("The body is not `application/json`.", schema: errorSchema))
+        }
+        if !route.isPublic {
+            add(401, Operation.Response("Missing or wrong bearer token.", schema: errorSchema, headers: ["WWW-Authenticate": "Bearer challenge (RFC 6750), `Bearer realm=\"healthd\"`."]))
+            add(429, Operation.Response("Too many failed authentications from this address; every request from it gets 429 until `Retry-After` has passed.", schema: errorSchema, headers: ["Retry-After": "Seconds to wait."]))
+        }
+        return all
     }
 
     static func operation(_ route: Route) -> JSONValue {
@@ -59,18 +87,13 @@ public enum OpenAPIDocument {
             ]
         }
         var responses: [String: JSONValue] = [:]
-        var all = op.responses
-        if !route.isPublic {
-            all[401] = all[401] ?? Operation.Response("Missing or wrong bearer token.", schema: Schemas.ref("Error"), headers: ["WWW-Authenticate": "Bearer challenge (RFC 6750)."])
-            all[429] = all[429] ?? Operation.Response("Too many failed authentications from this address.", schema: Schemas.ref("Error"), headers: ["Retry-After": "Seconds to wait."])
-        }
-        for (status, response) in all {
+        for (status, response) in OpenAPIDocument.responses(route) {
             var r: [String: JSONValue] = ["description": .string(response.description)]
             if let schema = response.schema { r["content"] = .object([response.contentType: ["schema": schema]]) }
-            var headers: [String: JSONValue] = [
-                "X-Request-ID": ["description": "The client's request id, or one the server generated.", "schema": ["type": "string"]],
-            ]
-            for (name, description) in response.headers { headers[name] = ["description": .string(description), "schema": ["type": "string"]] }
+            var headers = commonHeaders
+            for (name, description) in response.headers {
+                headers[name] = ["description": .string(description), "required": true, "schema": ["type": "string", "minLength": 1]]
+            }
             r["headers"] = .object(headers)
             responses[String(status)] = .object(r)
         }

@@ -23,10 +23,12 @@ extension Schemas {
 
     public static let ingestRequest: JSONValue = [
         "type": "object",
-        "description": "Samples to upsert and sample keys to delete; at most 10,000 in all.",
+        "description": "Samples to upsert and sample keys to delete; at least one of the two, at most 10,000 of each (more is a 413).",
         "additionalProperties": false,
+        "minProperties": 1,
         "properties": [
-            "samples": ["type": "array", "maxItems": 10000, "items": ref("Sample"), "description": "Samples to upsert by sampleKey."],
+            "samples": ["type": "array", "maxItems": 10000, "items": ["type": "object", "description": "One sample in the shape of `Sample`."],
+                        "description": "Samples to upsert by sampleKey. Each is checked on its own against `Sample` and the metric's rules: the valid ones are stored and the others listed in `errors` (207), or, when none is valid, the request is a 422."],
             "deletedSampleKeys": ["type": "array", "maxItems": 10000, "items": ["type": "string", "minLength": 1, "maxLength": 256], "description": "Keys of samples HealthKit reported deleted."],
         ],
     ]
@@ -70,6 +72,7 @@ extension Schemas {
 
     public static let dailyAggregates: JSONValue = [
         "type": "object",
+        "description": "Derived day aggregates for a date range; days without data are absent.",
         "required": ["from", "to", "days"],
         "properties": [
             "from": ["type": "string", "format": "date", "description": "First date asked for."],
@@ -87,6 +90,7 @@ extension Schemas {
 
     public static let rawSamplePage: JSONValue = [
         "type": "object",
+        "description": "One page of raw samples.",
         "required": ["samples", "nextCursor"],
         "properties": [
             "samples": ["type": "array", "items": ref("Sample"), "description": "Samples ascending by (startTimeMs, sampleKey)."],

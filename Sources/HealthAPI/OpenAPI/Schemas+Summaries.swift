@@ -11,7 +11,7 @@ extension Schemas {
             "sources": ["type": "array", "items": ["type": "string"], "description": "Sources that contributed (for summed metrics: only those that counted after de-duplication), best priority first."],
             "deduplication": ["type": "string", "description": "The cross-source de-duplication rule applied, with the configured source priority."],
             "coverage": ["type": "object", "description": "Per metric: days with data vs days in range.",
-                         "additionalProperties": ["type": "object", "properties": ["daysWithData": ["type": "integer"], "daysInRange": ["type": "integer"]]]],
+                         "additionalProperties": ["type": "object", "properties": ["daysWithData": ["type": "integer", "description": "Days with data."], "daysInRange": ["type": "integer", "description": "Days in the range."]]]],
         ],
     ]
 
@@ -19,12 +19,15 @@ extension Schemas {
         "type": "object",
         "description": "Pending and applied-but-not-yet-synced write intents for the dates involved, shown separately and never included in totals.",
         "properties": [
-            "entries": ["type": "array", "items": ["type": "object", "properties": [
-                "metric": ["type": "string"], "day": ["type": "string", "format": "date"], "value": ["type": "number"], "unit": ["type": "string"],
-                "status": ["type": "string", "enum": ["pending", "applied_not_synced"]],
+            "entries": ["type": "array", "description": "One entry per queued intent.", "items": ["type": "object", "properties": [
+                "metric": ["type": "string", "description": "The metric it will write."],
+                "day": ["type": "string", "format": "date", "description": "Its local date."],
+                "value": ["type": "number", "description": "The value in `unit`."],
+                "unit": ["type": "string", "description": "The metric's summary unit (kcal, kg, %)."],
+                "status": ["type": "string", "enum": ["pending", "applied_not_synced"], "description": "pending: not written yet; applied_not_synced: written, not yet back through ingest."],
             ]]],
             "totals": ["type": "object", "description": "Per metric and status, the queued amount."],
-            "note": ["type": "string"],
+            "note": ["type": "string", "description": "That queued entries are not in any total."],
         ],
     ]
 
@@ -33,7 +36,7 @@ extension Schemas {
         "description": "One metric. `status` is `no_data` when nothing was recorded — then only `status` and `unit` (and coverage counts for ranges) are present; a missing value is never reported as 0. Daily: `total` (steps, energy), `average`/`min`/`max`/`latest` (heart rate, HRV), `latest` (weight, body fat) or stage minutes, `bedtime`/`wakeTime` (sleep), plus `baseline` (the previous 28 days). Range: `average` (per day with data), `total`, `min`/`max` {day, value}, `first`/`last`/`change` (weight, body fat), `trend` {direction: rising|falling|steady|insufficient_data, slopePerWeek}, `previous` {average or last, change, changePercent}.",
         "required": ["status", "unit"],
         "properties": [
-            "status": ["type": "string", "enum": ["ok", "no_data"]],
+            "status": ["type": "string", "enum": ["ok", "no_data"], "description": "no_data when nothing was recorded (never reported as 0)."],
             "unit": ["type": "string", "description": "count, kcal, bpm, ms, kg, % — or min for sleep."],
         ],
         "additionalProperties": true,
@@ -44,8 +47,8 @@ extension Schemas {
         "description": "A daily or yesterday summary.",
         "required": ["kind", "day", "timezone", "timezoneSource", "dayStatus", "metrics", "missing", "queued", "provenance", "text"],
         "properties": [
-            "kind": ["type": "string", "enum": ["daily_summary", "yesterday_summary"]],
-            "day": ["type": "string", "format": "date"],
+            "kind": ["type": "string", "enum": ["daily_summary", "yesterday_summary"], "description": "The intent answered."],
+            "day": ["type": "string", "format": "date", "description": "The local date summarised."],
             "timezone": ["type": "string", "description": "The IANA timezone used."],
             "timezoneSource": ["type": "string", "enum": ["request", "server_default", "latest_sample", "utc_fallback"], "description": "Why that timezone."],
             "dayStatus": ["type": "string", "enum": ["complete", "in_progress", "future"], "description": "in_progress: the day is today in that timezone, numbers will grow."],
@@ -62,20 +65,20 @@ extension Schemas {
         "description": "A range summary (at most 366 days; under 8 KiB).",
         "required": ["kind", "from", "to", "days", "timezone", "timezoneSource", "previousRange", "metrics", "missing", "queued", "provenance", "text"],
         "properties": [
-            "kind": ["type": "string", "const": "range_summary"],
-            "from": ["type": "string", "format": "date"],
-            "to": ["type": "string", "format": "date"],
-            "days": ["type": "integer"],
-            "timezone": ["type": "string"],
-            "timezoneSource": ["type": "string", "enum": ["request", "server_default", "latest_sample", "utc_fallback"]],
-            "rangeStatus": ["type": "string", "enum": ["complete", "in_progress", "future"]],
+            "kind": ["type": "string", "const": "range_summary", "description": "The intent answered."],
+            "from": ["type": "string", "format": "date", "description": "First local date."],
+            "to": ["type": "string", "format": "date", "description": "Last local date (inclusive)."],
+            "days": ["type": "integer", "description": "Days in the range."],
+            "timezone": ["type": "string", "description": "The IANA timezone used."],
+            "timezoneSource": ["type": "string", "enum": ["request", "server_default", "latest_sample", "utc_fallback"], "description": "Why that timezone."],
+            "rangeStatus": ["type": "string", "enum": ["complete", "in_progress", "future"], "description": "in_progress: the range includes today, numbers will grow."],
             "previousRange": ["type": "object", "description": "The range of the same length just before, used by `previous`.",
-                              "properties": ["from": ["type": "string", "format": "date"], "to": ["type": "string", "format": "date"]]],
-            "metrics": ["type": "object", "additionalProperties": ref("SummaryMetric")],
-            "missing": ["type": "array", "items": ["type": "string"]],
+                              "properties": ["from": ["type": "string", "format": "date", "description": "First local date."], "to": ["type": "string", "format": "date", "description": "Last local date (inclusive)."]]],
+            "metrics": ["type": "object", "additionalProperties": ref("SummaryMetric"), "description": "Keyed by canonical metric name."],
+            "missing": ["type": "array", "items": ["type": "string"], "description": "Metrics without data in the range."],
             "queued": ref("QueuedEntries"),
             "provenance": ref("Provenance"),
-            "text": ["type": "string"],
+            "text": ["type": "string", "description": "One plain-language sentence an agent can quote."],
         ],
     ]
 
@@ -94,7 +97,7 @@ extension Schemas {
         "type": "object",
         "description": "The answer to a query. `kind` is the intent: daily_summary and yesterday_summary answer a DailySummary, range_summary a RangeSummary; metric_series has `points`, compare_ranges `a`/`b`/`metrics`, sleep_report `nights`, `averages` and `consistency`. Every answer carries `timezone`, `timezoneSource` and `provenance`; all but metric_series a `text`.",
         "required": ["kind"],
-        "properties": ["kind": ["type": "string", "enum": .array(IntentSpec.all.map { .string($0.name) })]],
+        "properties": ["kind": ["type": "string", "enum": .array(IntentSpec.all.map { .string($0.name) }), "description": "The intent answered."]],
         "additionalProperties": true,
     ]
 

@@ -14,6 +14,7 @@ public enum Schemas {
         "properties": [
             "error": [
                 "type": "object",
+                "description": "The error.",
                 "required": ["code", "message", "details"],
                 "additionalProperties": false,
                 "properties": [
@@ -27,6 +28,7 @@ public enum Schemas {
 
     public static let liveness: JSONValue = [
         "type": "object",
+        "description": "The liveness answer.",
         "required": ["status", "version", "uptimeSeconds"],
         "additionalProperties": false,
         "properties": [

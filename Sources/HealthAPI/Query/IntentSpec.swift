@@ -95,7 +95,7 @@ extension IntentSpec {
         case .date:
             return ["type": "string", "format": "date", "pattern": .string(datePattern), "description": .string(description)]
         case .timezone:
-            return ["type": "string", "description": .string(description), "examples": ["Europe/Berlin", "America/Los_Angeles", "Pacific/Auckland", "UTC"]]
+            return TimezoneName.schema(description: description)
         case .metric:
             return ["type": "string", "enum": .array(Metric.canonical.map { .string($0.rawValue) }), "description": .string(description)]
         case .metrics:
@@ -110,7 +110,7 @@ extension IntentSpec {
 
     /// The JSON Schema of this intent's body.
     var schema: JSONValue {
-        var properties: [String: JSONValue] = ["intent": ["type": "string", "const": .string(name)]]
+        var properties: [String: JSONValue] = ["intent": ["type": "string", "const": .string(name), "description": "Selects this intent."]]
         for field in fields { properties[field.name] = IntentSpec.schema(for: field.kind, description: field.description) }
         var description = summary
         if let maxDays { description += " Ranges may span at most \(maxDays) days." }

@@ -1,3 +1,4 @@
+import HTTPTransport
 import HealthDomain
 
 /// An inclusive span of local dates.
@@ -88,7 +89,9 @@ struct IntentReader {
         details["rule"] = .string(rule)
         details["intent"] = .string(spec.name)
         details["fields"] = .string(spec.signature)
-        return APIError(status: .badRequest, code: code, message: "\(message); \(spec.name) takes: \(spec.signature)", details: details)
+        // A rule the schema cannot state (order, range length, an unknown timezone) is a 422.
+        let status: HTTPStatus = code == .invalidDateRange || rule == "timezone" ? .unprocessableContent : .badRequest
+        return APIError(status: status, code: code, message: "\(message); \(spec.name) takes: \(spec.signature)", details: details)
     }
 
     func rejectUnknownFields() throws {
@@ -99,7 +102,7 @@ struct IntentReader {
     }
 
     func string(_ path: String, _ value: JSONValue?, required: Bool) throws -> String? {
-        guard let value, !value.isNull else {
+        guard let value, !(required && value.isNull) else {
             if required { throw fail(path, "field '\(path)' is required", rule: "required") }
             return nil
         }
@@ -121,6 +124,9 @@ struct IntentReader {
 
     func timezone() throws -> String? {
         guard let zone = try string("timezone", object["timezone"], required: false) else { return nil }
+        guard TimezoneName.isWellFormed(zone) else {
+            throw fail("timezone", "field 'timezone' must be an IANA timezone name such as Europe/Berlin: letters, digits, _ + - and '/', at most \(TimezoneName.maxLength) characters (got '\(zone.prefix(64))')", rule: "pattern")
+        }
         guard KnownTimeZones.contains(zone) else {
             throw fail("timezone", "field 'timezone' must be an IANA timezone such as Europe/Berlin or America/Los_Angeles (got '\(zone.prefix(64))')", rule: "timezone")
         }
@@ -173,7 +179,7 @@ struct IntentReader {
     }
 
     func metrics(_ name: String) throws -> [Metric]? {
-        guard let value = object[name], !value.isNull else { return nil }
+        guard let value = object[name] else { return nil }
         guard let items = value.arrayValue else { throw fail(name, "field '\(name)' must be an array of metric names (got \(value.typeName)); metrics: \(Self.metricNames)", rule: "type") }
         guard !items.isEmpty else { throw fail(name, "field '\(name)' must name at least one metric (or be left out for all); metrics: \(Self.metricNames)", rule: "minItems") }
         var out: [Metric] = []

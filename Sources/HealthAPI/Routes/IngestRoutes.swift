@@ -15,7 +15,7 @@ enum IngestRoutes {
                     Upserts samples by `sampleKey` (a re-sent identical sample is `unchanged` and rewrites nothing; a changed one is `updated`), \
                     deletes `deletedSampleKeys`, and recomputes exactly the (day, metric) aggregates they touch — all in one transaction. \
                     Unknown metric names are stored raw and listed in `rawOnlyMetrics`. 200: all stored; 207: some samples rejected, the rest stored; \
-                    422: no sample valid (nothing stored); 400: malformed JSON or wrong shape; 413: more than 10,000 samples or a body over the limit.
+                    422: no sample valid (nothing stored); 400: malformed JSON or wrong shape; 413: more than 10,000 samples or 10,000 deleted keys, or a body over the limit.
                     """,
                     tags: ["ingest"],
                     requestBody: Operation.Body(description: "Samples in the ingest shape, and optional deletions.", schema: Schemas.ref("IngestRequest"), example: Schemas.ingestExample),
@@ -23,7 +23,7 @@ enum IngestRoutes {
                         200: Operation.Response("Every sample stored.", schema: Schemas.ref("IngestResult")),
                         207: Operation.Response("Some samples rejected (listed in `errors`); the others stored.", schema: Schemas.ref("IngestResult")),
                         400: Operation.Response("Malformed JSON or wrong shape.", schema: Schemas.ref("Error")),
-                        413: Operation.Response("More than 10,000 samples, or the body is over the size limit.", schema: Schemas.ref("Error")),
+                        413: Operation.Response("More than 10,000 samples or 10,000 deleted keys, or the body is over the size limit.", schema: Schemas.ref("Error")),
                         415: Operation.Response("The body is not application/json.", schema: Schemas.ref("Error")),
                         422: Operation.Response("No sample was valid; nothing was stored. `details.errors` lists every problem.", schema: Schemas.ref("Error")),
                     ])) { context in
@@ -46,7 +46,12 @@ enum IngestRoutes {
         let rawSamples: [JSONValue]
         switch root["samples"] {
         case nil: rawSamples = []
-        case .array(let items)?: rawSamples = items
+        case .array(let items)?:
+            // The document promises an array of objects; what is inside each object is checked per sample.
+            if let index = items.firstIndex(where: { $0.objectValue == nil }) {
+                throw APIError.invalidParameter("samples[\(index)]", "each sample must be a JSON object (got \(items[index].typeName) at index \(index))", rule: "type")
+            }
+            rawSamples = items
         case let other?: throw APIError.invalidParameter("samples", "'samples' must be an array (got \(other.typeName))", rule: "type")
         }
         var deletedKeys: [String] = []
@@ -61,8 +66,9 @@ enum IngestRoutes {
             }
         case let other?: throw APIError.invalidParameter("deletedSampleKeys", "'deletedSampleKeys' must be an array of strings (got \(other.typeName))", rule: "type")
         }
-        guard rawSamples.count + deletedKeys.count <= maxSamplesPerRequest else {
-            throw APIError.payloadTooLarge("at most \(maxSamplesPerRequest) samples and deletions per request (got \(rawSamples.count + deletedKeys.count)); split the batch", limit: maxSamplesPerRequest)
+        // Each array on its own, as the schema's maxItems says.
+        guard rawSamples.count <= maxSamplesPerRequest, deletedKeys.count <= maxSamplesPerRequest else {
+            throw APIError.payloadTooLarge("at most \(maxSamplesPerRequest) samples and \(maxSamplesPerRequest) deleted sample keys per request (got \(rawSamples.count) and \(deletedKeys.count)); split the batch", limit: maxSamplesPerRequest)
         }
 
         var valid: [Sample] = []

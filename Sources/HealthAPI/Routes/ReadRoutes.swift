@@ -16,12 +16,13 @@ enum ReadRoutes {
                     description: "Derived day numbers from `from` to `to` inclusive (at most 3,660 days), ascending by `dayKey`. Days without data are absent — never reported as zeros.",
                     tags: ["read"],
                     parameters: [
-                        .init("from", in: .query, required: true, description: "First local date, YYYY-MM-DD.", schema: ["type": "string", "format": "date"]),
-                        .init("to", in: .query, required: true, description: "Last local date (inclusive), YYYY-MM-DD.", schema: ["type": "string", "format": "date"]),
+                        .init("from", in: .query, required: true, description: "First local date, YYYY-MM-DD.", schema: IntentSpec.schema(for: .date, description: "Local date.")),
+                        .init("to", in: .query, required: true, description: "Last local date (inclusive), YYYY-MM-DD; at most 3,659 days after from.", schema: IntentSpec.schema(for: .date, description: "Local date.")),
                     ],
                     responses: [
                         200: Operation.Response("The days with data.", schema: Schemas.ref("DailyAggregates")),
-                        400: Operation.Response("A missing or malformed date, from after to, or a range over 3,660 days.", schema: Schemas.ref("Error")),
+                        400: Operation.Response("A missing or malformed date, or an unknown query parameter.", schema: Schemas.ref("Error")),
+                        422: Operation.Response("`from` is after `to`, or the range spans more than 3,660 days (code INVALID_DATE_RANGE).", schema: Schemas.ref("Error")),
                     ])) { context in
                 try await daily(context)
             },
@@ -32,19 +33,24 @@ enum ReadRoutes {
                     tags: ["read"],
                     parameters: [
                         .init("metric", in: .query, required: true, description: "Metric name, e.g. step_count.", schema: ["type": "string", "pattern": "^[a-z][a-z0-9_]{0,63}$"]),
-                        .init("fromMs", in: .query, description: "Earliest start time, Unix milliseconds (inclusive). Default: the beginning.", schema: ["type": "integer"]),
-                        .init("toMs", in: .query, description: "Latest start time, Unix milliseconds (exclusive). Default: no bound.", schema: ["type": "integer"]),
+                        .init("fromMs", in: .query, description: "Earliest start time, Unix epoch milliseconds (inclusive), years 1–9999. Default: the beginning.", schema: rawTimeBoundSchema),
+                        .init("toMs", in: .query, description: "Latest start time, Unix epoch milliseconds (exclusive), years 1–9999. Default: no bound.", schema: rawTimeBoundSchema),
                         .init("limit", in: .query, description: "Page size, 1–1000 (default 100).", schema: ["type": "integer", "minimum": 1, "maximum": 1000, "default": 100]),
-                        .init("cursor", in: .query, description: "The `nextCursor` of the previous page.", schema: ["type": "string"]),
+                        .init("cursor", in: .query, description: "The `nextCursor` of the previous page, unchanged.", schema: CursorText.schema),
                     ],
                     responses: [
                         200: Operation.Response("A page of samples.", schema: Schemas.ref("RawSamplePage")),
-                        400: Operation.Response("A bad parameter or cursor.", schema: Schemas.ref("Error")),
+                        400: Operation.Response("A missing or malformed parameter, or an unknown query parameter.", schema: Schemas.ref("Error")),
+                        422: Operation.Response("`fromMs` is after `toMs`, or `cursor` is not one this query (same metric) returned.", schema: Schemas.ref("Error")),
                     ])) { context in
                 try await raw(context)
             },
         ]
     }
+
+    /// The instants `fromMs`/`toMs` may name: 0001-01-01 to 9999-12-31, in epoch milliseconds.
+    static let rawTimeBound: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+    static let rawTimeBoundSchema: JSONValue = ["type": "integer", "minimum": .number(Double(rawTimeBound.lowerBound)), "maximum": .number(Double(rawTimeBound.upperBound))]
 
     static func parseDay(_ query: QueryParameters, _ name: String) throws -> DayKey {
         let text = try query.requiredString(name)
@@ -60,10 +66,10 @@ enum ReadRoutes {
         let from = try parseDay(query, "from")
         let to = try parseDay(query, "to")
         guard from <= to else {
-            throw APIError(status: .badRequest, code: .invalidDateRange, message: "'from' (\(from)) must not be after 'to' (\(to))", details: ["field": "from", "rule": "order"])
+            throw APIError(status: .unprocessableContent, code: .invalidDateRange, message: "'from' (\(from)) must not be after 'to' (\(to))", details: ["field": "from", "rule": "order"])
         }
         guard to.ordinal - from.ordinal + 1 <= maxDailyRangeDays else {
-            throw APIError(status: .badRequest, code: .invalidDateRange, message: "the range may span at most \(maxDailyRangeDays) days (got \(to.ordinal - from.ordinal + 1))",
+            throw APIError(status: .unprocessableContent, code: .invalidDateRange, message: "the range may span at most \(maxDailyRangeDays) days (got \(to.ordinal - from.ordinal + 1))",
                            details: ["field": "to", "rule": "maxRange", "maximum": .number(Double(maxDailyRangeDays))])
         }
         let rows = try await context.services.store.dailyAggregates(from: from, to: to)
@@ -87,17 +93,18 @@ enum ReadRoutes {
         guard Metric.isWellFormedName(metricName) else {
             throw APIError.invalidParameter("metric", "'metric' must be a metric name like step_count (lowercase letters, digits, underscores)", rule: "pattern")
         }
-        let bound: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+        let bound = rawTimeBound
         let fromMs = try query.int("fromMs", in: bound) ?? bound.lowerBound
         let toMs = try query.int("toMs", in: bound) ?? bound.upperBound
         guard fromMs <= toMs else {
-            throw APIError(status: .badRequest, code: .invalidDateRange, message: "'fromMs' must not be after 'toMs'", details: ["field": "fromMs", "rule": "order"])
+            throw APIError(status: .unprocessableContent, code: .invalidDateRange, message: "'fromMs' must not be after 'toMs'", details: ["field": "fromMs", "rule": "order"])
         }
         let limit = Int(try query.int("limit", in: 1...maxRawLimit) ?? defaultRawLimit)
         var after: RawCursor?
         if let text = try query.string("cursor") {
+            try CursorText.requireWellFormed(text)
             guard let cursor = RawCursor(encoded: text), cursor.metric == metricName else {
-                throw APIError.invalidParameter("cursor", "'cursor' is not a cursor this query returned; pass nextCursor back unchanged with the same metric", rule: "cursor")
+                throw APIError.unprocessable("cursor", "'cursor' is not a cursor this query returned; pass nextCursor back unchanged with the same metric", rule: "cursor")
             }
             after = cursor
         }

@@ -24,7 +24,7 @@ extension WriteIntentRoutes {
                 "ack": "POST /health/write-intents/ack",
                 "list": "GET /health/write-intents",
                 "get": "GET /health/write-intents/{externalId}",
-                "cancel": "DELETE /health/write-intents/{externalId}",
+                "cancel": "POST /health/write-intents/{externalId}/cancel",
             ],
             "metrics": .array(metrics),
             "maxDurationMs": JSONValue(WriteIntentContent.maxDurationMs),

@@ -16,9 +16,10 @@ enum WriteIntentRoutes {
 
     static func routes() -> [Route] {
         let limit = Operation.Parameter("limit", in: .query, description: "Page size, 1–500 (default 100).", schema: ["type": "integer", "minimum": 1, "maximum": 500, "default": 100])
-        let cursor = Operation.Parameter("cursor", in: .query, description: "The `nextCursor` of the previous page.", schema: ["type": "string"])
-        let externalId = Operation.Parameter("externalId", in: .path, required: true, description: "The intent's externalId.",
-                                             schema: ["type": "string", "pattern": "^[A-Za-z0-9._:@~+-]{1,200}$"])
+        let cursor = Operation.Parameter("cursor", in: .query, description: "The `nextCursor` of the previous page, unchanged.", schema: CursorText.schema)
+        let externalId = Operation.Parameter("externalId", in: .path, required: true, description: "The intent's externalId (`pending` and `ack` are the names of other routes, never an externalId).",
+                                             schema: ["type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[A-Za-z0-9._:@~+-]{1,200}$"])
+        let badCursor = Operation.Response("`cursor` is well-formed but not one this listing (with the same filters) returned.", schema: Schemas.ref("Error"))
         let error = Schemas.ref("Error")
         return [
             Route(.post, "/health/write-intents",
@@ -35,8 +36,9 @@ enum WriteIntentRoutes {
                     requestBody: Operation.Body(description: "One intent.", schema: Schemas.ref("WriteIntentRequest"), example: Schemas.writeIntentExample),
                     responses: [
                         200: Operation.Response("The stored intent and what the upsert did.", schema: Schemas.ref("WriteIntentUpsertResult")),
-                        400: Operation.Response("A missing or invalid field (`details.field`, `details.rule`).", schema: error),
+                        400: Operation.Response("A missing, unknown or malformed field (`details.field`, `details.rule`).", schema: error),
                         409: Operation.Response("The intent was already written; its content can no longer change.", schema: error),
+                        422: Operation.Response("A rule the schema cannot state: a unit the metric does not take, a value outside the metric's plausible range, endTimeMs before startTimeMs or more than 24 h after it, a timezone the server does not know.", schema: error),
                         415: Operation.Response("The body is not application/json.", schema: error),
                     ])) { context in
                 try await upsert(context)
@@ -52,7 +54,8 @@ enum WriteIntentRoutes {
                     tags: ["write-intents"], parameters: [limit, cursor],
                     responses: [
                         200: Operation.Response("A page of due intents.", schema: Schemas.ref("WriteIntentPage")),
-                        400: Operation.Response("A bad limit or cursor.", schema: error),
+                        400: Operation.Response("A malformed limit or cursor, or an unknown query parameter.", schema: error),
+                        422: badCursor,
                     ])) { context in
                 try await pending(context)
             },
@@ -87,7 +90,8 @@ enum WriteIntentRoutes {
                     ],
                     responses: [
                         200: Operation.Response("A page of intents.", schema: Schemas.ref("WriteIntentPage")),
-                        400: Operation.Response("A bad status, limit or cursor.", schema: error),
+                        400: Operation.Response("A malformed status, limit or cursor, or an unknown query parameter.", schema: error),
+                        422: badCursor,
                     ])) { context in
                 try await list(context)
             },
@@ -98,19 +102,21 @@ enum WriteIntentRoutes {
                     tags: ["write-intents"], parameters: [externalId],
                     responses: [
                         200: Operation.Response("The intent.", schema: Schemas.ref("WriteIntentDetail")),
+                        400: Operation.Response("The externalId is malformed, or a query parameter was given.", schema: error),
                         404: Operation.Response("No intent has this externalId.", schema: error),
                     ])) { context in
                 try context.query.rejectUnknown(allowed: [])
                 let (intent, events) = try await context.services.intents.intent(externalId: try pathExternalId(context))
                 return .json(["intent": intent.json, "history": .array(events.map(\.json))])
             },
-            Route(.delete, "/health/write-intents/{externalId}",
+            Route(.post, "/health/write-intents/{externalId}/cancel",
                   operation: Operation(
                     id: "cancelWriteIntent", summary: "Cancel an intent not yet applied",
-                    description: "Marks a pending, failed or dead intent `cancelled` so it is no longer offered; cancelling again is a no-op. Posting a changed body later queues it again as a new version.",
+                    description: "Marks a pending, failed or dead intent `cancelled` so it is no longer offered; cancelling again is a no-op (`outcome: unchanged`). The intent and its history stay readable at GET /health/write-intents/{externalId}. Posting a changed body later queues it again as a new version. No request body.",
                     tags: ["write-intents"], parameters: [externalId],
                     responses: [
                         200: Operation.Response("The cancelled intent.", schema: Schemas.ref("WriteIntentUpsertResult")),
+                        400: Operation.Response("The externalId is malformed, or a query parameter was given.", schema: error),
                         404: Operation.Response("No intent has this externalId.", schema: error),
                         409: Operation.Response("The intent was already applied, reconciled or skipped.", schema: error),
                     ])) { context in
@@ -138,8 +144,9 @@ enum WriteIntentRoutes {
     static func paging(_ query: QueryParameters, scope: String) throws -> (limit: Int, after: Int64?) {
         let limit = Int(try query.int("limit", in: 1...maxLimit) ?? defaultLimit)
         guard let text = try query.string("cursor") else { return (limit, nil) }
+        try CursorText.requireWellFormed(text)
         guard let cursor = IntentCursor(encoded: text), cursor.scope == scope else {
-            throw APIError.invalidParameter("cursor", "'cursor' is not a cursor this listing returned; pass nextCursor back unchanged with the same filters", rule: "cursor")
+            throw APIError.unprocessable("cursor", "'cursor' is not a cursor this listing returned; pass nextCursor back unchanged with the same filters", rule: "cursor")
         }
         return (limit, cursor.afterId)
     }
@@ -185,6 +192,9 @@ enum WriteIntentRoutes {
         guard let items = root["acks"] else { throw APIError.invalidParameter("acks", "'acks' (an array of acks) is required", rule: "required") }
         guard case .array(let elements) = items else {
             throw APIError.invalidParameter("acks", "'acks' must be an array (got \(items.typeName))", rule: "type")
+        }
+        if let index = elements.firstIndex(where: { $0.objectValue == nil }) {
+            throw APIError.invalidParameter("acks[\(index)]", "each ack must be a JSON object (got \(elements[index].typeName) at index \(index))", rule: "type")
         }
         guard elements.count <= maxAcksPerRequest else {
             throw APIError.payloadTooLarge("at most \(maxAcksPerRequest) acks per request (got \(elements.count)); split the batch", limit: maxAcksPerRequest)

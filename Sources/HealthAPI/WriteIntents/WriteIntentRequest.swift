@@ -36,9 +36,11 @@ struct WriteIntentRequest: Sendable, Equatable {
         }
         func string(_ name: String, required: Bool, maxLength: Int) throws -> String? {
             switch members[name] {
-            case nil, .null?:
+            case nil:
                 if required { throw APIError.invalidParameter(name, "'\(name)' is required", rule: "required") }
                 return nil
+            case .null? where required:
+                throw APIError.invalidParameter(name, "'\(name)' is required", rule: "required")
             case .string(let s)?:
                 guard s.count <= maxLength else { throw APIError.invalidParameter(name, "'\(name)' must be at most \(maxLength) characters (got \(s.count))", rule: "length") }
                 if required, s.isEmpty { throw APIError.invalidParameter(name, "'\(name)' must not be empty", rule: "length") }
@@ -49,9 +51,11 @@ struct WriteIntentRequest: Sendable, Equatable {
         }
         func time(_ name: String, required: Bool) throws -> Int64? {
             switch members[name] {
-            case nil, .null?:
+            case nil:
                 if required { throw APIError.invalidParameter(name, "'\(name)' is required (Unix epoch milliseconds)", rule: "required") }
                 return nil
+            case .null? where required:
+                throw APIError.invalidParameter(name, "'\(name)' is required (Unix epoch milliseconds)", rule: "required")
             case let value?:
                 guard let ms = value.int64Value else {
                     throw APIError.invalidParameter(name, "'\(name)' must be an integer number of Unix epoch milliseconds (got \(value.typeName))", rule: "type")
@@ -83,23 +87,26 @@ struct WriteIntentRequest: Sendable, Equatable {
         let unit = try string("unit", required: true, maxLength: 32)!
         let accepted = metric.acceptedUnits?.map(\.unit) ?? []
         guard let canonical = metric.canonicalValue(value, unit: unit) else {
-            throw APIError.invalidParameter("unit", "unit '\(unit)' is not accepted for \(metric); accepted: \(accepted.joined(separator: ", "))",
+            throw APIError.unprocessable("unit", "unit '\(unit)' is not accepted for \(metric); accepted: \(accepted.joined(separator: ", "))",
                                             rule: "unit", extra: ["allowed": .array(accepted.map { .string($0) })])
         }
         if let range = metric.plausibleRange, !range.contains(canonical) {
-            throw APIError.invalidParameter("valueNumber", "valueNumber for \(metric) must be between \(range.lowerBound) and \(range.upperBound) \(metric.unit ?? "")",
+            throw APIError.unprocessable("valueNumber", "valueNumber for \(metric) must be between \(range.lowerBound) and \(range.upperBound) \(metric.unit ?? "")",
                                             rule: "range", extra: ["minimum": .number(range.lowerBound), "maximum": .number(range.upperBound)])
         }
 
         let start = try time("startTimeMs", required: true)!
         let end = try time("endTimeMs", required: false) ?? start
-        guard end >= start else { throw APIError.invalidParameter("endTimeMs", "endTimeMs must be ≥ startTimeMs (got \(end) < \(start))", rule: "order") }
+        guard end >= start else { throw APIError.unprocessable("endTimeMs", "endTimeMs must be ≥ startTimeMs (got \(end) < \(start))", rule: "order") }
         guard end - start <= WriteIntentContent.maxDurationMs else {
-            throw APIError.invalidParameter("endTimeMs", "an intent may span at most 24 hours (endTimeMs − startTimeMs ≤ 86400000)", rule: "range")
+            throw APIError.unprocessable("endTimeMs", "an intent may span at most 24 hours (endTimeMs − startTimeMs ≤ 86400000)", rule: "range")
         }
         let timezone = try string("timezone", required: true, maxLength: 64)!
+        guard TimezoneName.isWellFormed(timezone) else {
+            throw APIError.invalidParameter("timezone", "timezone must be an IANA name such as 'Europe/Berlin': letters, digits, _ + - and '/', at most \(TimezoneName.maxLength) characters", rule: "pattern")
+        }
         guard KnownTimeZones.contains(timezone) else {
-            throw APIError.invalidParameter("timezone", "timezone '\(timezone.prefix(64))' is not a known IANA time zone (use a name such as 'Europe/Berlin')", rule: "timezone")
+            throw APIError.unprocessable("timezone", "timezone '\(timezone.prefix(64))' is not a known IANA time zone (use a name such as 'Europe/Berlin')", rule: "timezone")
         }
         let note = try string("note", required: false, maxLength: WriteIntentContent.maxNoteLength)
         let source = try string("source", required: false, maxLength: WriteIntentContent.maxSourceLength)

@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+import HTTPTransport
+import HealthDomain
+@testable import HealthAPI
+
+/// The OpenAPI document: the committed copy is what the code generates, it follows the
+/// rules the issue sets (3.1, security, operation ids, descriptions, error envelopes,
+/// examples), and it describes exactly the routes the server serves.
+@Suite struct OpenAPIDocumentTests {
+    static let refreshCommand = "swift run healthd openapi > openapi/openapi.json"
+
+    static var committedPath: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("openapi/openapi.json").path
+    }
+
+    static let generatedBytes = HealthApp.generatedOpenAPIDocument()
+    static let document: JSONValue = try! JSONParser.parse(generatedBytes)
+    static let methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"]
+
+    /// Every operation as (method, path, operation object).
+    static var operations: [(method: String, path: String, operation: [String: JSONValue])] {
+        var out: [(String, String, [String: JSONValue])] = []
+        for (path, item) in document["paths"]?.objectValue ?? [:] {
+            for (method, operation) in item.objectValue ?? [:] where methods.contains(method) {
+                out.append((method, path, operation.objectValue ?? [:]))
+            }
+        }
+        return out.sorted { ($0.0 + $0.1) < ($1.0 + $1.1) }.map { (method: $0.0, path: $0.1, operation: $0.2) }
+    }
+
+    /// Whether `value` is a non-empty string.
+    static func described(_ value: JSONValue?) -> Bool { !(value?.stringValue ?? "").isEmpty }
+    func described(_ value: JSONValue?) -> Bool { OpenAPIDocumentTests.described(value) }
+
+    @Test func committedCopyIsWhatTheCodeGenerates() throws {
+        let committed = try #require(FileManager.default.contents(atPath: OpenAPIDocumentTests.committedPath),
+                                     "openapi/openapi.json is missing; run `\(OpenAPIDocumentTests.refreshCommand)`")
+        var expected = OpenAPIDocumentTests.generatedBytes
+        if expected.last != 0x0A { expected.append(0x0A) }  // `healthd openapi` ends the output with a newline
+        #expect(Array(committed) == expected,
+                "openapi/openapi.json differs from the document the code generates; run `\(OpenAPIDocumentTests.refreshCommand)` and commit the result")
+    }
+
+    @Test func servedDocumentIsTheGeneratedOne() async {
+        let reply = await TestApp().send(.get, "/health/openapi.json", authorized: false)
+        #expect(reply.status == 200)
+        #expect(reply.header("Content-Type")?.hasPrefix("application/json") == true)
+        #expect(reply.response.body == OpenAPIDocumentTests.generatedBytes)
+    }
+
+    @Test func generationIsDeterministic() {
+        #expect(HealthApp.generatedOpenAPIDocument() == HealthApp.generatedOpenAPIDocument())
+    }
+
+    @Test func isOpenAPI31WithGlobalBearerSecurity() {
+        let document = OpenAPIDocumentTests.document
+        #expect(document["openapi"]?.stringValue?.hasPrefix("3.1.") == true)
+        #expect(document["jsonSchemaDialect"]?.stringValue == "https://json-schema.org/draft/2020-12/schema")
+        #expect(document["security"] == [["bearerAuth": []]])
+        let scheme = document["components"]?["securitySchemes"]?["bearerAuth"]
+        #expect(scheme?["type"]?.stringValue == "http")
+        #expect(scheme?["scheme"]?.stringValue == "bearer")
+    }
+
+    @Test func operationIdsAreUniqueAndWellFormed() {
+        var seen: Set<String> = []
+        for (method, path, operation) in OpenAPIDocumentTests.operations {
+            let id = operation["operationId"]?.stringValue ?? ""
+            let wellFormed = (1...64).contains(id.utf8.count) && id.utf8.allSatisfy { b in
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+            }
+            #expect(wellFormed, "\(method) \(path): operationId '\(id)' must match ^[A-Za-z0-9_-]{1,64}$")
+            #expect(seen.insert(id).inserted, "operationId '\(id)' is used twice")
+        }
+    }
+
+    @Test func everyOperationParameterAndResponseIsDescribed() {
+        for (method, path, operation) in OpenAPIDocumentTests.operations {
+            let where_ = "\(method) \(path)"
+            #expect(described(operation["summary"]), "\(where_) has no summary")
+            #expect(described(operation["description"]), "\(where_) has no description")
+            for parameter in operation["parameters"]?.arrayValue ?? [] {
+                #expect(described(parameter["description"]), "\(where_): parameter \(parameter["name"]?.stringValue ?? "?") has no description")
+                #expect(parameter["schema"] != nil, "\(where_): parameter \(parameter["name"]?.stringValue ?? "?") has no schema")
+            }
+            for (status, response) in operation["responses"]?.objectValue ?? [:] {
+                #expect(described(response["description"]), "\(where_) \(status) has no description")
+                for (name, header) in response["headers"]?.objectValue ?? [:] {
+                    #expect(described(header["description"]), "\(where_) \(status): header \(name) has no description")
+                }
+            }
+        }
+    }
+
+    @Test func everyRequestBodyHasADescriptionAndAnExample() {
+        for (method, path, operation) in OpenAPIDocumentTests.operations {
+            guard let body = operation["requestBody"] else { continue }
+            #expect(described(body["description"]), "\(method) \(path): request body has no description")
+            let media = body["content"]?["application/json"]
+            #expect(media?["schema"] != nil, "\(method) \(path): request body has no schema")
+            #expect(media?["example"] != nil, "\(method) \(path): request body has no example")
+        }
+    }
+
+    /// Every property of every schema (components and inline) has a description.
+    @Test func everySchemaFieldIsDescribed() {
+        var missing: [String] = []
+        func walk(_ schema: JSONValue, at pointer: String) {
+            switch schema {
+            case .object(let members):
+                if let properties = members["properties"]?.objectValue {
+                    for (name, property) in properties {
+                        let isRef = property["$ref"] != nil
+                        if !isRef, (property["description"]?.stringValue ?? "").isEmpty { missing.append("\(pointer)/properties/\(name)") }
+                    }
+                }
+                for (key, value) in members { walk(value, at: "\(pointer)/\(key)") }
+            case .array(let items):
+                for (i, item) in items.enumerated() { walk(item, at: "\(pointer)/\(i)") }
+            default:
+                break
+            }
+        }
+        walk(OpenAPIDocumentTests.document["components"]?["schemas"] ?? .null, at: "#/components/schemas")
+        walk(OpenAPIDocumentTests.document["paths"] ?? .null, at: "#/paths")
+        #expect(missing.isEmpty, "fields without a description:\n\(missing.sorted().joined(separator: "\n"))")
+        for (name, schema) in OpenAPIDocumentTests.document["components"]?["schemas"]?.objectValue ?? [:] {
+            #expect(described(schema["description"]), "component schema \(name) has no description")
+        }
+    }
+
+    @Test func errorStatusesUseTheEnvelopeAndProtectedOperationsDeclare401() {
+        let envelope: JSONValue = ["$ref": "#/components/schemas/Error"]
+        for (method, path, operation) in OpenAPIDocumentTests.operations {
+            let responses = operation["responses"]?.objectValue ?? [:]
+            let isPublic = operation["security"] == []
+            if isPublic {
+                #expect(responses["401"] == nil, "\(method) \(path) is public but declares 401")
+            } else {
+                #expect(operation["security"] == nil, "\(method) \(path): protected operations use the global security")
+                #expect(responses["401"]?["headers"]?["WWW-Authenticate"] != nil, "\(method) \(path) does not declare 401 with WWW-Authenticate")
+                #expect(responses["429"]?["headers"]?["Retry-After"] != nil, "\(method) \(path) does not declare 429 with Retry-After")
+            }
+            #expect(responses["400"] != nil, "\(method) \(path) does not declare 400")
+            if operation["requestBody"] != nil {
+                #expect(responses["413"] != nil && responses["415"] != nil, "\(method) \(path) takes a body but does not declare 413 and 415")
+            }
+            if path.contains("{") {
+                #expect(responses["404"] != nil, "\(method) \(path) has a path parameter but does not declare 404")
+            }
+            for (status, response) in responses where status.hasPrefix("4") || status.hasPrefix("5") {
+                #expect(response["content"]?["application/json"]?["schema"] == envelope, "\(method) \(path) \(status) must use the Error envelope")
+            }
+        }
+    }
+
+    @Test func publicOperationsAreExactlyThePublicRoutes() {
+        let routes = HealthApp.routes(documentProvider: { [] })
+        for route in routes {
+            let operation = OpenAPIDocumentTests.document["paths"]?[route.path.template]?[route.method.rawValue.lowercased()]
+            #expect((operation?["security"] == []) == route.isPublic, "\(route.method) \(route.path): security does not match the route")
+        }
+    }
+
+    @Test func queryIntentsAreADiscriminatedOneOf() {
+        let request = OpenAPIDocumentTests.document["components"]?["schemas"]?["QueryRequest"]
+        let variants = request?["oneOf"]?.arrayValue ?? []
+        #expect(variants.count == IntentSpec.all.count)
+        #expect(request?["discriminator"]?["propertyName"]?.stringValue == "intent")
+        let mapping = request?["discriminator"]?["mapping"]?.objectValue ?? [:]
+        #expect(Set(mapping.keys) == Set(IntentSpec.all.map(\.name)))
+        for (name, target) in mapping {
+            let schemaName = target.stringValue?.split(separator: "/").last.map(String.init) ?? ""
+            let schema = OpenAPIDocumentTests.document["components"]?["schemas"]?[schemaName]
+            #expect(schema?["properties"]?["intent"]?["const"]?.stringValue == name, "\(name) maps to a schema whose intent is not const '\(name)'")
+        }
+    }
+
+    /// The route table and the document describe the same set of (method, path).
+    @Test func everyServedRouteIsDocumentedAndEveryDocumentedOperationIsServed() {
+        let routes = HealthApp.routes(documentProvider: { [] })
+        let served = Set(routes.map { "\($0.method.rawValue) \($0.path.template)" })
+        let documented = Set(OpenAPIDocumentTests.operations.map { "\($0.method.uppercased()) \($0.path)" })
+        #expect(served.count == routes.count, "two routes share a method and path")
+        #expect(served.subtracting(documented).isEmpty, "served but not documented: \(served.subtracting(documented).sorted())")
+        #expect(documented.subtracting(served).isEmpty, "documented but not served: \(documented.subtracting(served).sorted())")
+    }
+
+    /// Walks the document (not the route table): every operation reaches a route, and
+    /// every protected one answers 401 with a challenge and the envelope without a token.
+    @Test func everyDocumentedOperationIsServedAndProtectedOnesAnswer401WithoutAToken() async {
+        let app = TestApp()
+        for (i, entry) in OpenAPIDocumentTests.operations.enumerated() {
+            let path = entry.path.replacingOccurrences(of: "{externalId}", with: "doc-walk-\(i)")
+            #expect(!path.contains("{"), "\(entry.path): the walk has no sample value for this path parameter")
+            let method = HTTPMethod(rawValue: entry.method.uppercased())
+            let body: String? = entry.operation["requestBody"] != nil ? "{}" : nil
+            let address = "10.1.\(i / 200).\(i % 200)"
+            let anonymous = await app.send(method, path, body: body, authorized: false, from: address)
+            #expect(anonymous.status != 404 && anonymous.status != 405, "\(entry.method) \(entry.path) is documented but not served")
+            if entry.operation["security"] == [] {
+                #expect(anonymous.status != 401, "\(entry.method) \(entry.path) is documented as public but wants a token")
+            } else {
+                #expect(anonymous.status == 401, "\(entry.method) \(entry.path) answered \(anonymous.status) without a token")
+                #expect(anonymous.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
+                #expect(anonymous.errorCode == "UNAUTHORIZED")
+                let wrong = await app.send(method, path, headers: [("Authorization", "Bearer not-the-token")], body: body, authorized: false, from: address)
+                #expect(wrong.status == 401, "\(entry.method) \(entry.path) answered \(wrong.status) with a wrong token")
+            }
+        }
+    }
+}
