@@ -85,16 +85,12 @@ import HealthDomain
         (#"{"intent": "sleep_report", "from": null, "to": "2026-06-30"}"#, "from"),
     ]
 
-    static let unanswerableRules: Set<String> = ["order", "maxRange", "timezone"]
-
     @Test func everyBadBodyIsAnActionable400() async {
         let app = TestApp()
         #expect(QueryIntentTests.badBodies.count >= 20)
         for (body, field) in QueryIntentTests.badBodies {
             let reply = await app.send(.post, "/health/query", body: body)
-            // 422 for what a schema cannot state: order, range length, an unknown timezone.
-            let rule = reply.errorDetails?["rule"] as? String ?? ""
-            #expect(reply.status == (QueryIntentTests.unanswerableRules.contains(rule) ? 422 : 400), "\(body) → \(reply.status)")
+            #expect(reply.status == 400, "\(body) → \(reply.status)")
             #expect(["INVALID_PARAMETERS", "INVALID_DATE_RANGE"].contains(reply.errorCode ?? ""), "\(body) → \(reply.errorCode ?? "nil")")
             #expect(reply.errorDetails?["field"] as? String == field, "\(body) → field \(reply.errorDetails?["field"] ?? "nil")")
             let message = reply.errorMessage ?? ""
@@ -120,8 +116,7 @@ import HealthDomain
     func badSummaryParametersAre400(target: String) async {
         let app = TestApp()
         let reply = await app.send(.get, target)
-        let rule = reply.errorDetails?["rule"] as? String ?? ""
-        #expect(reply.status == (QueryIntentTests.unanswerableRules.contains(rule) ? 422 : 400), "\(target): \(String(decoding: reply.response.body, as: UTF8.self))")
+        #expect(reply.status == 400, "\(target): \(String(decoding: reply.response.body, as: UTF8.self))")
         #expect(reply.errorDetails?["field"] != nil)
     }
 

@@ -89,9 +89,9 @@ struct IntentReader {
         details["rule"] = .string(rule)
         details["intent"] = .string(spec.name)
         details["fields"] = .string(spec.signature)
-        // A rule the schema cannot state (order, range length, an unknown timezone) is a 422.
-        let status: HTTPStatus = code == .invalidDateRange || rule == "timezone" ? .unprocessableContent : .badRequest
-        return APIError(status: status, code: code, message: "\(message); \(spec.name) takes: \(spec.signature)", details: details)
+        // Every wrong query is a 400, including rules a schema cannot state (order, range
+        // length, an unknown timezone): an agent handles one status and reads `rule`.
+        return APIError(status: .badRequest, code: code, message: "\(message); \(spec.name) takes: \(spec.signature)", details: details)
     }
 
     func rejectUnknownFields() throws {

@@ -8,8 +8,7 @@ import HealthDomain
 enum SummaryRoutes {
     static let timezoneParameter = Operation.Parameter("timezone", in: .query, description: IntentSpec.timezoneField.description,
                                                        schema: IntentSpec.schema(for: .timezone, description: "IANA timezone."))
-    static let badRequest = Operation.Response("A missing, unknown or malformed parameter or field; the message names the field and what is allowed.", schema: Schemas.ref("Error"))
-    static let unprocessable = Operation.Response("Schema-valid but not answerable: from after to (INVALID_DATE_RANGE), a range longer than the intent allows, or a timezone the server does not know.", schema: Schemas.ref("Error"))
+    static let badRequest = Operation.Response("A missing, unknown or malformed parameter or field, or a rule the schema cannot state — from after to (INVALID_DATE_RANGE), a range longer than the intent allows, a timezone the server does not know; `details.field` and `details.rule` say which, the message what is allowed.", schema: Schemas.ref("Error"))
 
     static func routes() -> [Route] {
         [
@@ -18,7 +17,7 @@ enum SummaryRoutes {
                 description: "Every canonical metric of the local date `day` with its unit (or `status: no_data` — never 0), a 28-day baseline, queued entries shown separately, provenance (asOf, sources, de-duplication rule, coverage) and a quotable `text`. Same as POST /health/query with intent `daily_summary`.",
                 tags: ["summaries"],
                 parameters: [.init("day", in: .query, required: true, description: "The local date, YYYY-MM-DD.", schema: IntentSpec.schema(for: .date, description: "Local date.")), timezoneParameter],
-                responses: [200: Operation.Response("The day.", schema: Schemas.ref("DailySummary")), 400: badRequest, 422: unprocessable])) { context in
+                responses: [200: Operation.Response("The day.", schema: Schemas.ref("DailySummary")), 400: badRequest])) { context in
                 try await answer(context, intent: "daily_summary", parameters: ["day", "timezone"])
             },
             Route(.get, "/health/summary/range", operation: Operation(
@@ -28,7 +27,7 @@ enum SummaryRoutes {
                 parameters: [.init("from", in: .query, required: true, description: "First local date, YYYY-MM-DD.", schema: IntentSpec.schema(for: .date, description: "Local date.")),
                              .init("to", in: .query, required: true, description: "Last local date (inclusive), YYYY-MM-DD; at most 366 days after from.", schema: IntentSpec.schema(for: .date, description: "Local date.")),
                              timezoneParameter],
-                responses: [200: Operation.Response("The range.", schema: Schemas.ref("RangeSummary")), 400: badRequest, 422: unprocessable])) { context in
+                responses: [200: Operation.Response("The range.", schema: Schemas.ref("RangeSummary")), 400: badRequest])) { context in
                 try await answer(context, intent: "range_summary", parameters: ["from", "to", "timezone"])
             },
             Route(.get, "/health/summary/yesterday", operation: Operation(
@@ -36,7 +35,7 @@ enum SummaryRoutes {
                 description: "The daily summary of the day before today, where 'today' is the local date in `timezone` (default: the server's, else the most recent sample's, else UTC). Same as POST /health/query with intent `yesterday_summary`.",
                 tags: ["summaries"],
                 parameters: [timezoneParameter],
-                responses: [200: Operation.Response("Yesterday.", schema: Schemas.ref("DailySummary")), 400: badRequest, 422: unprocessable])) { context in
+                responses: [200: Operation.Response("Yesterday.", schema: Schemas.ref("DailySummary")), 400: badRequest])) { context in
                 try await answer(context, intent: "yesterday_summary", parameters: ["timezone"])
             },
             Route(.post, "/health/query", operation: Operation(
@@ -44,7 +43,7 @@ enum SummaryRoutes {
                 description: "A body `{\"intent\": …, …}`; the intents and their fields are in the request schema (`oneOf`, discriminated by `intent`) and in GET /health/capabilities. A wrong body gets a 400 naming the field, the rule, and every intent with its fields.",
                 tags: ["summaries"],
                 requestBody: Operation.Body(description: "One query intent.", schema: Schemas.ref("QueryRequest"), example: IntentSpec.all[0].example),
-                responses: [200: Operation.Response("The answer; its shape depends on the intent (`kind` names it).", schema: Schemas.ref("QueryResponse")), 400: badRequest, 422: unprocessable])) { context in
+                responses: [200: Operation.Response("The answer; its shape depends on the intent (`kind` names it).", schema: Schemas.ref("QueryResponse")), 400: badRequest])) { context in
                 let intent = try QueryIntent.parse(try context.jsonBody())
                 return .json(try await QueryRunner(services: context.services).run(intent))
             },
