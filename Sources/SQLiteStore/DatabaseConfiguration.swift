@@ -35,6 +35,11 @@ public struct DatabaseConfiguration: Sendable {
     /// (https://sqlite.org/pragma.html#pragma_synchronous, https://sqlite.org/wal.html#performance_considerations).
     public var synchronousFull = true
 
+    /// Run WAL checkpoints on a connection and thread of their own (at
+    /// `walAutocheckpointPages`) instead of inside the writer's COMMIT, so no write
+    /// waits for one. See `Checkpointer`.
+    public var checkpointInBackground = true
+
     /// Creates the default configuration.
     public init() {}
 }

@@ -20,6 +20,10 @@ public final class DatabasePool: Sendable {
 
     private let writer: ConnectionWorkers
     private let readers: ConnectionWorkers
+    /// The background checkpointer, when configured; it must outlive the writer
+    /// connection, whose WAL hook points at it.
+    let checkpointer: Checkpointer?
+    private let checkpointWorkers: ConnectionWorkers?
 
     /// Opens (creating if needed) the database at `path`, its parent
     /// directory included, with one writer and `configuration.readerCount`
@@ -46,18 +50,34 @@ public final class DatabasePool: Sendable {
 
         // The writer opens first: it creates the file and switches it to WAL,
         // which read-only connections cannot do themselves.
+        let checkpointer = configuration.checkpointInBackground
+            ? Checkpointer(thresholdPages: configuration.walAutocheckpointPages) : nil
         let writer = try ConnectionWorkers(name: "write", count: 1) {
-            try Database(path: path, role: .writer, configuration: configuration)
+            let database = try Database(path: path, role: .writer, configuration: configuration)
+            checkpointer?.install(on: database)
+            return database
         }
+        var checkpointWorkers: ConnectionWorkers?
         do {
             readers = try ConnectionWorkers(name: "read", count: max(1, configuration.readerCount)) {
                 try Database(path: path, role: .reader, configuration: configuration)
+            }
+            if let checkpointer {
+                // A read-write connection that never writes data: it only copies WAL
+                // frames back into the database file.
+                let workers = try ConnectionWorkers(name: "ckpt", count: 1) {
+                    try Database(path: path, role: .writer, configuration: configuration)
+                }
+                checkpointer.attach(workers)
+                checkpointWorkers = workers
             }
         } catch {
             writer.shutdown(wait: true)
             throw error
         }
         self.writer = writer
+        self.checkpointer = checkpointer
+        self.checkpointWorkers = checkpointWorkers
     }
 
     deinit {
@@ -65,6 +85,7 @@ public final class DatabasePool: Sendable {
         // thread, which cannot wait for itself. Queued jobs still finish and
         // the threads close their connections as they exit.
         readers.shutdown(wait: false)
+        checkpointWorkers?.shutdown(wait: false)
         writer.shutdown(wait: false)
     }
 
@@ -166,6 +187,7 @@ public final class DatabasePool: Sendable {
         // removes the -wal and -shm files (https://sqlite.org/wal.html#the_wal_file),
         // and that should be the writer.
         readers.shutdown(wait: true)
+        checkpointWorkers?.shutdown(wait: true)
         writer.shutdown(wait: true)
     }
 
