@@ -21,8 +21,17 @@ import Testing
             #expect(pragmas.foreignKeys == 1)
             #expect(pragmas.busyTimeout == 1_234)
             #expect(pragmas.cacheSize == -8_192)
-            #expect(pragmas.autocheckpoint == 10_000)
+            // Checkpoints run in the background: the writer's own automatic checkpoint is off.
+            #expect(pragmas.autocheckpoint == 0)
             #expect(pragmas.tempStore == 2)  // MEMORY
+        }
+    }
+
+    @Test func automaticCheckpointWhenNotInBackground() async throws {
+        try await withPool({ $0.checkpointInBackground = false }) { pool in
+            let pages = try await pool.writeWithoutTransaction { db in try db.queryFirst("PRAGMA wal_autocheckpoint") { $0.int64(0) } }
+            #expect(pages == 10_000)
+            #expect(pool.checkpointer == nil)
         }
     }
 
