@@ -12,7 +12,7 @@ extension SampleStore {
     /// read with one range query, so a batch touching a week reads the week once.
     static func recompute(_ days: [Metric: Set<DayKey>], db: Database, priority: SourcePriority, clock: ZoneClock,
                           extents: [Metric: MetricExtent], nowMs: Int64) throws {
-        let select = try db.statement("SELECT \(SampleRow.columns) FROM samples WHERE metric = ? AND start_ms >= ? AND start_ms < ?")
+        let select = try db.statement("SELECT \(SampleRow.aggregationColumns) FROM samples WHERE metric = ? AND start_ms >= ? AND start_ms < ?")
         let upsert = try db.statement("""
             INSERT INTO day_aggregates (day, metric, value, data, updated_ms) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (day, metric) DO UPDATE SET value = excluded.value, data = excluded.data, updated_ms = excluded.updated_ms
@@ -32,7 +32,7 @@ extension SampleStore {
                 var byDay: [DayKey: [Sample]] = [:]
                 let wanted = Set(run)
                 while try select.step() {
-                    let sample = SampleRow.decode(select.row)
+                    let sample = SampleRow.decodeForAggregation(select.row, metric: metric)
                     for day in DayAttribution.days(for: sample, clock: clock) where wanted.contains(day) {
                         byDay[day, default: []].append(sample)
                     }
@@ -84,7 +84,7 @@ extension SampleStore {
         var written = 0
         var exact: [Metric: MetricExtent] = [:]
         for metric in metrics where metric.aggregation != .raw {
-            let select = try db.statement("SELECT \(SampleRow.columns) FROM samples WHERE metric = ? ORDER BY start_ms, sample_key")
+            let select = try db.statement("SELECT \(SampleRow.aggregationColumns) FROM samples WHERE metric = ? ORDER BY start_ms, sample_key")
             try select.bind(1, metric.rawValue)
             defer { select.reset() }
             var open: [DayKey: [Sample]] = [:]
@@ -100,7 +100,7 @@ extension SampleStore {
             }
             var lastFlushDay = Int64.min
             while try select.step() {
-                let sample = SampleRow.decode(select.row)
+                let sample = SampleRow.decodeForAggregation(select.row, metric: metric)
                 let startDay = sample.startTimeMs / dayMs
                 if startDay != lastFlushDay {
                     try flush(before: sample.startTimeMs)
