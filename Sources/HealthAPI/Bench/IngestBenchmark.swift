@@ -31,25 +31,20 @@ enum IngestBenchmark {
 
     static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
-        var i = 0
-        func int(_ flag: String) throws -> Int {
-            i += 1
-            guard i < arguments.count, let n = Int(arguments[i]), n >= 0 else { throw ServeOptions.UsageError("\(flag) needs a non-negative integer") }
+        var reader = ArgumentReader(arguments)
+        func int() throws -> Int {
+            guard let n = Int(try reader.value()), n >= 0 else { throw ServeOptions.UsageError("\(reader.flag) needs a non-negative integer") }
             return n
         }
-        while i < arguments.count {
-            switch arguments[i] {
-            case "--prefill": options.prefill = try int("--prefill")
-            case "--batches": options.batches = max(1, try int("--batches"))
-            case "--batch-size": options.batchSize = min(10_000, max(1, try int("--batch-size")))
-            case "--connections": options.connections = min(16, max(1, try int("--connections")))
-            case "--db":
-                i += 1
-                guard i < arguments.count else { throw ServeOptions.UsageError("--db needs a path") }
-                options.databasePath = arguments[i]
-            default: throw ServeOptions.UsageError("unknown option '\(arguments[i])' (see healthd bench ingest --help)")
+        while let flag = reader.nextFlag() {
+            switch flag {
+            case "--prefill": options.prefill = try int()
+            case "--batches": options.batches = max(1, try int())
+            case "--batch-size": options.batchSize = min(10_000, max(1, try int()))
+            case "--connections": options.connections = min(16, max(1, try int()))
+            case "--db": options.databasePath = try reader.value()
+            default: throw ServeOptions.UsageError("unknown option '\(flag)' (see healthd bench ingest --help)")
             }
-            i += 1
         }
         return options
     }

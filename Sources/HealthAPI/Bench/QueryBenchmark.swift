@@ -38,25 +38,19 @@ enum QueryBenchmark {
 
     static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
-        var i = 0
-        func value(_ flag: String) throws -> String {
-            i += 1
-            guard i < arguments.count else { throw ServeOptions.UsageError("\(flag) needs a value") }
-            return arguments[i]
-        }
-        while i < arguments.count {
-            switch arguments[i] {
-            case "--db": options.databasePath = try value("--db")
+        var reader = ArgumentReader(arguments)
+        while let flag = reader.nextFlag() {
+            switch flag {
+            case "--db": options.databasePath = try reader.value()
             case "--days":
-                guard let n = Int(try value("--days")), (30...3660).contains(n) else { throw ServeOptions.UsageError("--days must be 30–3660") }
+                guard let n = Int(try reader.value()), (30...3660).contains(n) else { throw ServeOptions.UsageError("--days must be 30–3660") }
                 options.days = n
-            case "--only": options.only = try value("--only")
+            case "--only": options.only = try reader.value()
             case "--iterations":
-                guard let n = Int(try value("--iterations")), n > 0 else { throw ServeOptions.UsageError("--iterations must be a positive integer") }
+                guard let n = Int(try reader.value()), n > 0 else { throw ServeOptions.UsageError("--iterations must be a positive integer") }
                 options.iterations = n
-            default: throw ServeOptions.UsageError("unknown option '\(arguments[i])' (see healthd bench query --help)")
+            default: throw ServeOptions.UsageError("unknown option '\(flag)' (see healthd bench query --help)")
             }
-            i += 1
         }
         return options
     }

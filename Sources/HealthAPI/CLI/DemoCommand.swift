@@ -57,20 +57,9 @@ enum DemoCommand {
     static func parse(_ arguments: [String], environment: [String: String]) throws -> Options {
         var options = Options()
         if let v = environment["HEALTHD_SOURCE_PRIORITY"], !v.isEmpty { options.sourcePriority = v }
-        var i = 0
-        while i < arguments.count {
-            var argument = arguments[i]
-            var inline: String?
-            if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
-                inline = String(argument[argument.index(after: eq)...])
-                argument = String(argument[..<eq])
-            }
-            func next() throws -> String {
-                if let inline { return inline }
-                i += 1
-                guard i < arguments.count else { throw ServeOptions.UsageError("\(argument) needs a value") }
-                return arguments[i]
-            }
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.nextFlag() {
+            func next() throws -> String { try reader.value() }
             switch argument {
             case "--db": options.databasePath = try next()
             case "--days":
@@ -89,7 +78,6 @@ enum DemoCommand {
             case "--force": options.force = true
             default: throw ServeOptions.UsageError("unknown option '\(argument)' (see healthd demo --help)")
             }
-            i += 1
         }
         // No default path: filling the server's real database by accident must not be one typo away.
         if options.databasePath.isEmpty { throw ServeOptions.UsageError("--db PATH is required") }

@@ -65,20 +65,9 @@ public enum ServeOptions {
         if let v = environment["HEALTHD_TIMEZONE"], !v.isEmpty { config.defaultTimezone = try timezone(v, flag: "HEALTHD_TIMEZONE") }
         config.token = environment["PRIVATE_API_BEARER_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
 
-        var i = 0
-        func value(_ flag: String) throws -> String {
-            i += 1
-            guard i < arguments.count else { throw UsageError("\(flag) needs a value") }
-            return arguments[i]
-        }
-        while i < arguments.count {
-            var argument = arguments[i]
-            var inline: String?
-            if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
-                inline = String(argument[argument.index(after: eq)...])
-                argument = String(argument[..<eq])
-            }
-            func next() throws -> String { if let inline { return inline }; return try value(argument) }
+        var reader = ArgumentReader(arguments)
+        while let argument = reader.nextFlag() {
+            func next() throws -> String { try reader.value() }
             switch argument {
             case "--host": config.host = try next()
             case "--port": config.port = try port(try next(), flag: "--port")
@@ -96,7 +85,6 @@ public enum ServeOptions {
             case "--quiet": config.requestLog = false
             default: throw UsageError("unknown option '\(argument)' (see healthd serve --help)")
             }
-            i += 1
         }
         if config.host.isEmpty { throw UsageError("--host must not be empty") }
         if config.databasePath.isEmpty { throw UsageError("--db must not be empty") }
