@@ -21,7 +21,7 @@ public final class APIHandler: HTTPHandler {
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let started = AppClock.monotonicNanoseconds()
-        let requestID = request.headers[.xRequestID].flatMap { RequestIDGenerator.isAcceptable($0) ? $0 : nil } ?? ids.next()
+        let requestID = requestID(for: request)
         var routeLabel = "(unmatched)"
         var response: HTTPResponse
         do {
@@ -52,6 +52,11 @@ public final class APIHandler: HTTPHandler {
         return response
     }
 
+    /// The client's `X-Request-ID` when it is safe to echo, else a generated one.
+    func requestID(for request: HTTPRequest?) -> String {
+        request?.headers[.xRequestID].flatMap { RequestIDGenerator.isAcceptable($0) ? $0 : nil } ?? ids.next()
+    }
+
     /// The client address used for throttling: the socket peer, or — only when the
     /// operator said a trusted proxy is in front — the last `X-Forwarded-For` hop.
     func clientAddress(_ request: HTTPRequest) -> String {
@@ -69,22 +74,16 @@ public final class APIHandler: HTTPHandler {
         if let wait = throttle.retryAfter(address: address, now: now) {
             throw APIError.rateLimited(retryAfterSeconds: wait, message: "too many failed authentication attempts from this address; retry after \(wait) s")
         }
+        let message: String
         switch authenticator.check(request) {
-        case .authorized:
-            return
-        case .missing:
-            throttle.recordFailure(address: address, now: now)
-            throw APIError.unauthorized("this route needs 'Authorization: Bearer <token>'")
-        case .malformed:
-            throttle.recordFailure(address: address, now: now)
-            throw APIError.unauthorized("the Authorization header must be exactly 'Bearer <token>'")
-        case .wrongToken:
-            throttle.recordFailure(address: address, now: now)
-            throw APIError.unauthorized("the bearer token is not valid")
-        case .tokenInQuery:
-            throttle.recordFailure(address: address, now: now)
-            throw APIError.unauthorized("tokens in the query string are never accepted; send 'Authorization: Bearer <token>'")
+        case .authorized: return
+        case .missing: message = "this route needs 'Authorization: Bearer <token>'"
+        case .malformed: message = "the Authorization header must be exactly 'Bearer <token>'"
+        case .wrongToken: message = "the bearer token is not valid"
+        case .tokenInQuery: message = "tokens in the query string are never accepted; send 'Authorization: Bearer <token>'"
         }
+        throttle.recordFailure(address: address, now: now)
+        throw APIError.unauthorized(message)
     }
 
     /// The envelope response for an error.
@@ -105,7 +104,7 @@ public final class APIHandler: HTTPHandler {
     /// Turns an error the transport answered itself into the envelope, with the same headers.
     public func transportErrorResponse(status: HTTPStatus, reason: String, request: HTTPRequest?) -> HTTPResponse {
         var response = APIHandler.render(.transport(status, reason: reason))
-        let requestID = request?.headers[.xRequestID].flatMap { RequestIDGenerator.isAcceptable($0) ? $0 : nil } ?? ids.next()
+        let requestID = requestID(for: request)
         APIHandler.decorate(&response, requestID: requestID, microseconds: 0)
         log?.request(id: requestID, method: request?.method.rawValue ?? "-", route: "(transport)", status: status.code, microseconds: 0)
         return response
