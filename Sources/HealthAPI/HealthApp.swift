@@ -1,6 +1,5 @@
 import HTTPTransport
 import HealthDomain
-import Synchronization
 
 /// The assembled application: services, the route table and the request handler. Tests
 /// drive `handler` in-process; `HealthServerRunner` puts it behind the real transport.
@@ -13,10 +12,8 @@ public final class HealthApp: Sendable {
 
     public init(config: ServerConfig, token: String, store: SampleStore, clock: AppClock = .system, log: RequestLog? = nil) {
         let services = AppServices(config: config, store: store, clock: clock)
-        let documentBox = Mutex<[UInt8]>([])
-        let routes = HealthApp.routes(documentProvider: { documentBox.withLock { $0 } })
         let document = HealthApp.generatedOpenAPIDocument(version: services.version)
-        documentBox.withLock { $0 = document }
+        let routes = HealthApp.routes(documentProvider: { document })
         self.services = services
         self.router = Router(routes: routes)
         self.handler = APIHandler(router: router, services: services, token: token, log: log)

@@ -63,7 +63,6 @@ public enum ServeOptions {
         if let v = environment["HEALTHD_INTENT_RETRY_BASE_SECONDS"], !v.isEmpty { config.intentRetryBaseSeconds = try positive(v, flag: "HEALTHD_INTENT_RETRY_BASE_SECONDS") }
         if let v = environment["HEALTHD_INTENT_RETRY_CAP_SECONDS"], !v.isEmpty { config.intentRetryCapSeconds = try positive(v, flag: "HEALTHD_INTENT_RETRY_CAP_SECONDS") }
         if let v = environment["HEALTHD_TIMEZONE"], !v.isEmpty { config.defaultTimezone = try timezone(v, flag: "HEALTHD_TIMEZONE") }
-        config.token = environment["PRIVATE_API_BEARER_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
 
         var reader = ArgumentReader(arguments)
         while let argument = reader.nextFlag() {

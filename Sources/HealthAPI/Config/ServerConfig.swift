@@ -9,8 +9,6 @@ public struct ServerConfig: Sendable {
     public var databasePath: String = "./data/health.sqlite"
     /// Read the bearer token from this file (used when `PRIVATE_API_BEARER_TOKEN` is unset).
     public var tokenFile: String?
-    /// The token itself, when given through the environment.
-    public var token: String?
     public var maxBodyBytes: Int = 16 * 1024 * 1024
     public var maxConnections: Int = 1024
     /// Treat the last `X-Forwarded-For` entry as the client address (only behind a proxy you run).

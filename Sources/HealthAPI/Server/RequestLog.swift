@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import HealthDomain
 import Synchronization
 
 /// One line per request — time, request id, method, route template, status, latency —
@@ -90,34 +91,14 @@ public final class RequestLog: Sendable {
 
     /// RFC 3339 UTC with milliseconds, without Foundation's formatters (hot path).
     static func timestamp(_ ms: Int64) -> String {
-        let days = Int(ms.floorDiv(86_400_000))
+        // Floor division, so instants before 1970 land on the right day.
+        let days = Int(ms >= 0 ? ms / 86_400_000 : (ms + 1) / 86_400_000 - 1)
         let msOfDay = Int(ms - Int64(days) * 86_400_000)
-        let (y, m, d) = civilFromDays(days)
+        let (y, m, d) = DayKey(ordinal: days).components
         func pad(_ v: Int, _ width: Int) -> String {
             let s = String(v)
             return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
         }
         return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(msOfDay / 3_600_000, 2)):\(pad(msOfDay / 60_000 % 60, 2)):\(pad(msOfDay / 1000 % 60, 2)).\(pad(msOfDay % 1000, 3))Z"
-    }
-
-    /// Howard Hinnant's days → civil date algorithm.
-    static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let y = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (m <= 2 ? y + 1 : y, m, d)
-    }
-}
-
-extension Int64 {
-    func floorDiv(_ d: Int64) -> Int64 {
-        let q = self / d
-        return (self % d != 0 && (self < 0) != (d < 0)) ? q - 1 : q
     }
 }

@@ -6,8 +6,6 @@ public struct IngestOutcome: Sendable, Equatable {
     public var updated = 0
     public var unchanged = 0
     public var deleted = 0
-    /// Deletions for keys the store did not hold (not an error: deletes are idempotent).
-    public var deleteMisses = 0
     /// The (day, metric) aggregates that were recomputed.
     public var affected: [DayKey: Set<Metric>] = [:]
     /// Metrics stored raw because they have no aggregation rule.

@@ -75,10 +75,8 @@ public final class SampleStore: Sendable {
         if !deletedKeys.isEmpty {
             let delete = try db.statement("DELETE FROM samples WHERE sample_key = ?")
             for key in deletedKeys {
-                guard let existing = try SampleRow.fetch(key: key, with: select) else {
-                    outcome.deleteMisses += 1
-                    continue
-                }
+                // Deleting a key the store does not hold is not an error: deletes are idempotent.
+                guard let existing = try SampleRow.fetch(key: key, with: select) else { continue }
                 try delete.bind(1, key)
                 try delete.run()
                 outcome.deleted += 1
