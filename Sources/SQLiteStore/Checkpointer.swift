@@ -43,15 +43,4 @@ final class Checkpointer: Sendable {
 
     /// Checkpoints run so far (for tests).
     var completedCount: Int { completed.load(ordering: .relaxed) }
-
-    /// Installs the hook on the writer connection, replacing the automatic checkpoint.
-    /// The hook holds an unretained pointer: the pool keeps this object alive for as long
-    /// as the writer connection is open.
-    func install(on database: Database) {
-        sqlite3_wal_autocheckpoint(database.handle, 0)
-        sqlite3_wal_hook(database.handle, { context, _, _, pages in
-            Unmanaged<Checkpointer>.fromOpaque(context!).takeUnretainedValue().walGrew(toPages: Int(pages))
-            return SQLITE_OK
-        }, Unmanaged.passUnretained(self).toOpaque())
-    }
 }

@@ -41,10 +41,10 @@ extension Database {
                 message: "journal_mode is \(mode ?? "unknown"), WAL is required")
         }
 
-        // FULL: in WAL mode an acknowledged commit is durable across power
-        // loss; NORMAL only across application crashes
+        // FULL syncs the WAL in every COMMIT; NORMAL syncs only around checkpoints and
+        // WAL restarts, and `.groupSync` adds its own sync before a write returns
         // (https://sqlite.org/pragma.html#pragma_synchronous).
-        try execute("PRAGMA synchronous = \(configuration.synchronousFull ? "FULL" : "NORMAL")")
+        try execute("PRAGMA synchronous = \(configuration.durability.synchronousPragma)")
 
         // Negative cache_size is KiB (https://sqlite.org/pragma.html#pragma_cache_size).
         try execute("PRAGMA cache_size = -\(max(0, configuration.cacheSizeKiB))")

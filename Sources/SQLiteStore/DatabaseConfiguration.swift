@@ -29,11 +29,9 @@ public struct DatabaseConfiguration: Sendable {
     /// a larger `-wal` file between checkpoints.
     public var walAutocheckpointPages = 10_000
 
-    /// `synchronous=FULL` when true, `NORMAL` when false. In WAL mode FULL
-    /// syncs the WAL on every commit, so an acknowledged commit survives power
-    /// loss; NORMAL may lose the last commits on power loss but never corrupts
-    /// (https://sqlite.org/pragma.html#pragma_synchronous, https://sqlite.org/wal.html#performance_considerations).
-    public var synchronousFull = true
+    /// When a write returns relative to the disk. The default acknowledges a write only
+    /// once it survives power loss, without making the writer wait for the disk.
+    public var durability = Durability.groupSync
 
     /// Run WAL checkpoints on a connection and thread of their own (at
     /// `walAutocheckpointPages`) instead of inside the writer's COMMIT, so no write

@@ -20,10 +20,13 @@ public final class DatabasePool: Sendable {
 
     private let writer: ConnectionWorkers
     private let readers: ConnectionWorkers
-    /// The background checkpointer, when configured; it must outlive the writer
-    /// connection, whose WAL hook points at it.
+    /// The background checkpointer, when configured.
     let checkpointer: Checkpointer?
     private let checkpointWorkers: ConnectionWorkers?
+    /// Makes writes durable before they return, under ``Durability/groupSync``.
+    let syncer: WALSyncer?
+    /// Must outlive the writer connection, whose WAL hook points at it.
+    private let walHook: WALHook
 
     /// Opens (creating if needed) the database at `path`, its parent
     /// directory included, with one writer and `configuration.readerCount`
@@ -52,10 +55,19 @@ public final class DatabasePool: Sendable {
         // which read-only connections cannot do themselves.
         let checkpointer = configuration.checkpointInBackground
             ? Checkpointer(thresholdPages: configuration.walAutocheckpointPages) : nil
-        let writer = try ConnectionWorkers(name: "write", count: 1) {
-            let database = try Database(path: path, role: .writer, configuration: configuration)
-            checkpointer?.install(on: database)
-            return database
+        let syncer = configuration.durability == .groupSync ? WALSyncer(databasePath: path) : nil
+        let walHook = WALHook(checkpointer: checkpointer, syncer: syncer,
+                              autocheckpointPages: configuration.walAutocheckpointPages)
+        let writer: ConnectionWorkers
+        do {
+            writer = try ConnectionWorkers(name: "write", count: 1) {
+                let database = try Database(path: path, role: .writer, configuration: configuration)
+                walHook.install(on: database)
+                return database
+            }
+        } catch {
+            syncer?.shutdown(wait: true)
+            throw error
         }
         var checkpointWorkers: ConnectionWorkers?
         do {
@@ -73,11 +85,14 @@ public final class DatabasePool: Sendable {
             }
         } catch {
             writer.shutdown(wait: true)
+            syncer?.shutdown(wait: true)
             throw error
         }
         self.writer = writer
         self.checkpointer = checkpointer
         self.checkpointWorkers = checkpointWorkers
+        self.syncer = syncer
+        self.walHook = walHook
     }
 
     deinit {
@@ -87,15 +102,17 @@ public final class DatabasePool: Sendable {
         readers.shutdown(wait: false)
         checkpointWorkers?.shutdown(wait: false)
         writer.shutdown(wait: false)
+        syncer?.shutdown(wait: false)
     }
 
     // MARK: Async access
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction on the writer thread:
     /// COMMIT when it returns, ROLLBACK when it throws (the error is rethrown).
-    /// Writes run one at a time, in the order they were submitted.
+    /// Writes run one at a time, in the order they were submitted, and return once
+    /// durable as the configuration's ``Durability`` says.
     public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await perform(on: writer) { db in try db.inTransaction(.immediate, body) }
+        try await perform(on: writer, thenAwait: syncer) { db in try db.inTransaction(.immediate, body) }
     }
 
     /// Runs `body` on the writer thread outside any transaction, for work
@@ -103,7 +120,7 @@ public final class DatabasePool: Sendable {
     /// one (`VACUUM`, `PRAGMA wal_checkpoint`). A transaction `body` leaves
     /// open is rolled back, so it cannot leak into the next job.
     public func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await perform(on: writer) { db in
+        try await perform(on: writer, thenAwait: syncer) { db in
             defer { db.rollbackIfNeeded() }  // never leak a transaction to the next job
             return try body(db)
         }
@@ -116,15 +133,20 @@ public final class DatabasePool: Sendable {
         try await perform(on: readers) { db in try db.inTransaction(.deferred, body) }
     }
 
+    /// Runs `body` on one of `workers`; with a `syncer`, the result is delivered once
+    /// the syncer has made the job's commits durable, while the worker goes on.
     private func perform<T: Sendable>(
         on workers: ConnectionWorkers,
+        thenAwait syncer: WALSyncer? = nil,
         _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T {
         // An unsafe continuation skips the checked variant's bookkeeping; the
         // job resumes it exactly once, and so does the rejection path.
         try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<T, any Error>) in
             let accepted = workers.queue.enqueue { db in
-                continuation.resume(with: Result { try body(db) })
+                let result = Result { try body(db) }
+                guard let syncer else { return continuation.resume(with: result) }
+                syncer.whenDurable { synced in continuation.resume(with: Self.result(result, after: synced)) }
             }
             if !accepted {
                 continuation.resume(throwing: closedError)
@@ -139,12 +161,12 @@ public final class DatabasePool: Sendable {
     /// block a cooperative thread) nor from inside another pool closure (it
     /// would wait for itself).
     public func writeSync<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) throws -> T {
-        try performSync(on: writer) { db in try db.inTransaction(.immediate, body) }
+        try performSync(on: writer, thenAwait: syncer) { db in try db.inTransaction(.immediate, body) }
     }
 
     /// Blocking ``writeWithoutTransaction(_:)``; the same restrictions as ``writeSync(_:)``.
     public func writeWithoutTransactionSync<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) throws -> T {
-        try performSync(on: writer) { db in
+        try performSync(on: writer, thenAwait: syncer) { db in
             defer { db.rollbackIfNeeded() }
             return try body(db)
         }
@@ -157,6 +179,7 @@ public final class DatabasePool: Sendable {
 
     private func performSync<T: Sendable>(
         on workers: ConnectionWorkers,
+        thenAwait syncer: WALSyncer? = nil,
         _ body: @escaping @Sendable (Database) throws -> T
     ) throws -> T {
         // Waiting for a job that only this thread (or its siblings, all
@@ -168,10 +191,19 @@ public final class DatabasePool: Sendable {
         }
         let outcome = SyncOutcome<T>()
         let accepted = workers.queue.enqueue { db in
-            outcome.finish(Result { try body(db) })
+            let result = Result { try body(db) }
+            guard let syncer else { return outcome.finish(result) }
+            syncer.whenDurable { synced in outcome.finish(Self.result(result, after: synced)) }
         }
         guard accepted else { throw closedError }
         return try outcome.wait().get()
+    }
+
+    /// A job's result once its sync finished: a failed sync replaces the result, because
+    /// the commit may not be on disk.
+    private static func result<T>(_ result: Result<T, any Error>, after synced: Result<Void, SQLiteError>) -> Result<T, any Error> {
+        if case .failure(let error) = synced { return .failure(error) }
+        return result
     }
 
     // MARK: Closing
@@ -189,6 +221,8 @@ public final class DatabasePool: Sendable {
         readers.shutdown(wait: true)
         checkpointWorkers?.shutdown(wait: true)
         writer.shutdown(wait: true)
+        // Last: the writer's final jobs may still be waiting for a sync.
+        syncer?.shutdown(wait: true)
     }
 
     /// Whether ``close()`` has been called.

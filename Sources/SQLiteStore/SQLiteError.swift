@@ -104,6 +104,8 @@ extension SQLiteError {
     public static let range: Int32 = 25
     /// `SQLITE_NOTADB`.
     public static let notADatabase: Int32 = 26
+    /// `SQLITE_IOERR_FSYNC`: flushing a file to disk failed.
+    public static let ioErrorFsync: Int32 = 1034
     /// `SQLITE_CONSTRAINT_CHECK`.
     public static let constraintCheck: Int32 = 275
     /// `SQLITE_CONSTRAINT_FOREIGNKEY`.
@@ -120,7 +122,7 @@ extension SQLiteError {
         readOnly: "SQLITE_READONLY", ioError: "SQLITE_IOERR", corrupt: "SQLITE_CORRUPT",
         full: "SQLITE_FULL", cantOpen: "SQLITE_CANTOPEN", constraint: "SQLITE_CONSTRAINT",
         misuse: "SQLITE_MISUSE", range: "SQLITE_RANGE", notADatabase: "SQLITE_NOTADB",
-        constraintCheck: "SQLITE_CONSTRAINT_CHECK",
+        ioErrorFsync: "SQLITE_IOERR_FSYNC", constraintCheck: "SQLITE_CONSTRAINT_CHECK",
         constraintForeignKey: "SQLITE_CONSTRAINT_FOREIGNKEY",
         constraintNotNull: "SQLITE_CONSTRAINT_NOTNULL",
         constraintPrimaryKey: "SQLITE_CONSTRAINT_PRIMARYKEY",

@@ -17,7 +17,7 @@ import Testing
                 )
             }
             #expect(pragmas.journal == "wal")
-            #expect(pragmas.synchronous == 2)  // FULL
+            #expect(pragmas.synchronous == 1)  // NORMAL: group sync flushes before a write returns
             #expect(pragmas.foreignKeys == 1)
             #expect(pragmas.busyTimeout == 1_234)
             #expect(pragmas.cacheSize == -8_192)
@@ -27,11 +27,23 @@ import Testing
         }
     }
 
-    @Test func automaticCheckpointWhenNotInBackground() async throws {
-        try await withPool({ $0.checkpointInBackground = false }) { pool in
-            let pages = try await pool.writeWithoutTransaction { db in try db.queryFirst("PRAGMA wal_autocheckpoint") { $0.int64(0) } }
-            #expect(pages == 10_000)
+    /// Without the background checkpointer the writer still checkpoints past the
+    /// threshold, whether or not the group syncer's hook replaced SQLite's own.
+    @Test(arguments: [Durability.groupSync, .syncInCommit])
+    func writerCheckpointsWhenNotInBackground(durability: Durability) async throws {
+        try await withPool({ $0.checkpointInBackground = false; $0.walAutocheckpointPages = 8; $0.durability = durability }) { pool in
             #expect(pool.checkpointer == nil)
+            try await pool.write { db in try db.execute("CREATE TABLE t (v BLOB NOT NULL)") }
+            for i in 0..<50 {
+                // ~8 KB per row: a few pages per commit, 100 and more in all.
+                try await pool.write { db in try db.run("INSERT INTO t (v) VALUES (?)", [.blob([UInt8](repeating: UInt8(i), count: 8_000))]) }
+            }
+            // Column 1 is the WAL's size in frames: had nothing checkpointed and restarted
+            // the log, it would hold every page written above.
+            let frames = try await pool.writeWithoutTransaction { db in
+                try db.queryFirst("PRAGMA wal_checkpoint(PASSIVE)") { $0.int64(1) }
+            }
+            #expect((frames ?? .max) < 40)
         }
     }
 
@@ -54,12 +66,14 @@ import Testing
         }
     }
 
-    @Test func synchronousNormalWhenConfigured() async throws {
-        try await withPool({ $0.synchronousFull = false }) { pool in
+    @Test(arguments: [(Durability.syncInCommit, Int64(2)), (.noSyncBeforeReturn, 1), (.groupSync, 1)])
+    func synchronousFollowsDurability(durability: Durability, expected: Int64) async throws {
+        try await withPool({ $0.durability = durability }) { pool in
             let synchronous = try await pool.writeWithoutTransaction { db in
                 try db.queryFirst("PRAGMA synchronous") { $0.int64(0) }
             }
-            #expect(synchronous == 1)
+            #expect(synchronous == expected)
+            #expect((pool.syncer != nil) == (durability == .groupSync))
         }
     }
 
