@@ -24,6 +24,9 @@ import Darwin
 /// header whenever it restarts the log, and the WAL and the database around every
 /// checkpoint, so frames that leave the WAL are durable in the database first.
 ///
+/// Only the reply waits: readers see a commit as soon as COMMIT returns, a moment before
+/// it is durable, as they would under NORMAL.
+///
 /// Commits are counted by the writer's WAL hook. A write that finds every counted commit
 /// already covered by a finished sync returns at once: it committed nothing new and read
 /// nothing that is not durable.
