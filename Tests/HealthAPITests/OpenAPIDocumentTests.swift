@@ -178,6 +178,41 @@ import HealthDomain
         }
     }
 
+    /// Every response link names an operation that exists, only parameters that operation
+    /// has, and a body pointer that exists in the response's schema; and the upsert of a
+    /// write intent links to reading and cancelling it.
+    @Test func responseLinksLeadToRealOperationsAndFields() {
+        let document = OpenAPIDocumentTests.document
+        let byID = Dictionary(uniqueKeysWithValues: OpenAPIDocumentTests.operations.map { ($0.operation["operationId"]?.stringValue ?? "", $0.operation) })
+        func resolve(_ schema: JSONValue?) -> JSONValue? {
+            guard let ref = schema?["$ref"]?.stringValue else { return schema }
+            return document["components"]?["schemas"]?[String(ref.split(separator: "/").last ?? "")]
+        }
+        var linked: Set<String> = []
+        for entry in OpenAPIDocumentTests.operations {
+            for (status, response) in entry.operation["responses"]?.objectValue ?? [:] {
+                for (name, link) in response["links"]?.objectValue ?? [:] {
+                    let target = link["operationId"]?.stringValue ?? ""
+                    linked.insert("\(entry.operation["operationId"]?.stringValue ?? "") → \(target)")
+                    let parameters = Set((byID[target]?["parameters"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue })
+                    #expect(byID[target] != nil, "\(entry.path) \(status) link \(name): no operation \(target)")
+                    #expect(described(link["description"]), "\(entry.path) \(status) link \(name) has no description")
+                    for (parameter, expression) in link["parameters"]?.objectValue ?? [:] {
+                        #expect(parameters.contains(parameter), "link \(name): \(target) has no parameter \(parameter)")
+                        let text = expression.stringValue ?? ""
+                        #expect(text.hasPrefix("$response.body#/"), "link \(name): \(text) is not a response body pointer")
+                        var schema = resolve(response["content"]?["application/json"]?["schema"])
+                        for key in text.dropFirst("$response.body#/".count).split(separator: "/") {
+                            schema = resolve(schema?["properties"]?[String(key)])
+                        }
+                        #expect(schema?["type"]?.stringValue == "string", "link \(name): \(text) does not reach a string field")
+                    }
+                }
+            }
+        }
+        #expect(linked.isSuperset(of: ["upsertWriteIntent → getWriteIntent", "upsertWriteIntent → cancelWriteIntent"]), "\(linked.sorted())")
+    }
+
     /// The route table and the document describe the same set of (method, path).
     @Test func everyServedRouteIsDocumentedAndEveryDocumentedOperationIsServed() {
         let routes = HealthApp.routes(documentProvider: { [] })

@@ -95,6 +95,15 @@ public enum OpenAPIDocument {
                 headers[name] = ["description": .string(description), "required": true, "schema": ["type": "string", "minLength": 1]]
             }
             r["headers"] = .object(headers)
+            if !response.links.isEmpty {
+                r["links"] = .object(response.links.mapValues { link in
+                    [
+                        "operationId": .string(link.operationID),
+                        "parameters": .object(link.parameters.mapValues { .string($0) }),
+                        "description": .string(link.description),
+                    ]
+                })
+            }
             responses[String(status)] = .object(r)
         }
         object["responses"] = .object(responses)

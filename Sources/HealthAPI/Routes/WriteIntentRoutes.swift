@@ -35,7 +35,12 @@ enum WriteIntentRoutes {
                     tags: ["write-intents"],
                     requestBody: Operation.Body(description: "One intent.", schema: Schemas.ref("WriteIntentRequest"), example: Schemas.writeIntentExample),
                     responses: [
-                        200: Operation.Response("The stored intent and what the upsert did.", schema: Schemas.ref("WriteIntentUpsertResult")),
+                        200: Operation.Response("The stored intent and what the upsert did.", schema: Schemas.ref("WriteIntentUpsertResult"), links: [
+                            "GetWriteIntent": .init(operationID: "getWriteIntent", parameters: ["externalId": "$response.body#/intent/externalId"],
+                                                    description: "The intent with its history."),
+                            "CancelWriteIntent": .init(operationID: "cancelWriteIntent", parameters: ["externalId": "$response.body#/intent/externalId"],
+                                                       description: "Cancel the intent while it is not yet applied."),
+                        ]),
                         400: Operation.Response("A missing, unknown or malformed field (`details.field`, `details.rule`).", schema: error),
                         409: Operation.Response("The intent was already written; its content can no longer change.", schema: error),
                         422: Operation.Response("A rule the schema cannot state: a unit the metric does not take, a value outside the metric's plausible range, endTimeMs before startTimeMs or more than 24 h after it, a timezone the server does not know.", schema: error),

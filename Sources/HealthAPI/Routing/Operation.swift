@@ -37,11 +37,29 @@ public struct Operation: Sendable {
         public var contentType: String
         /// Response header names documented for this status.
         public var headers: [String: String]
-        public init(_ description: String, schema: JSONValue? = nil, contentType: String = "application/json", headers: [String: String] = [:]) {
+        /// Operations this response leads to, by link name (OpenAPI 3.1 §4.8.20).
+        public var links: [String: Link]
+        public init(_ description: String, schema: JSONValue? = nil, contentType: String = "application/json",
+                    headers: [String: String] = [:], links: [String: Link] = [:]) {
             self.description = description
             self.schema = schema
             self.contentType = contentType
             self.headers = headers
+            self.links = links
+        }
+    }
+
+    /// How a value of one response feeds a parameter of another operation, so clients
+    /// (and stateful API tests) can follow from a created resource to what acts on it.
+    public struct Link: Sendable {
+        public var operationID: String
+        /// Parameter name → runtime expression, e.g. `$response.body#/intent/externalId`.
+        public var parameters: [String: String]
+        public var description: String
+        public init(operationID: String, parameters: [String: String], description: String) {
+            self.operationID = operationID
+            self.parameters = parameters
+            self.description = description
         }
     }
 
