@@ -41,6 +41,8 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let notImplemented = HTTPStatus(code: 501, reasonPhrase: "Not Implemented")
     public static let serviceUnavailable = HTTPStatus(code: 503, reasonPhrase: "Service Unavailable")
     public static let httpVersionNotSupported = HTTPStatus(code: 505, reasonPhrase: "HTTP Version Not Supported")
+    /// RFC 4918 §11.5: the server cannot store what the request needs.
+    public static let insufficientStorage = HTTPStatus(code: 507, reasonPhrase: "Insufficient Storage")
 
     /// The status for a code, with the standard reason phrase when one is known.
     public init(code: Int) {
@@ -52,6 +54,6 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
         .unauthorized, .forbidden, .notFound, .methodNotAllowed, .notAcceptable, .requestTimeout, .conflict,
         .lengthRequired, .contentTooLarge, .uriTooLong, .unsupportedMediaType, .expectationFailed,
         .unprocessableContent, .tooManyRequests, .requestHeaderFieldsTooLarge, .internalServerError,
-        .notImplemented, .serviceUnavailable, .httpVersionNotSupported,
+        .notImplemented, .serviceUnavailable, .httpVersionNotSupported, .insufficientStorage,
     ].map { ($0.code, $0) })
 }

@@ -27,6 +27,11 @@ import Darwin
 /// Only the reply waits: readers see a commit as soon as COMMIT returns, a moment before
 /// it is durable, as they would under NORMAL.
 ///
+/// A failed flush is final: every later write fails with the same error until the pool is
+/// opened again. After a failed `fsync` Linux may mark the unwritten pages clean, so a
+/// later successful flush would not prove they reached the disk
+/// (https://wiki.postgresql.org/wiki/Fsync_Errors); refusing writes is the honest answer.
+///
 /// Commits are counted by the writer's WAL hook. A write that finds every counted commit
 /// already covered by a finished sync returns at once: it committed nothing new and read
 /// nothing that is not durable.
@@ -49,6 +54,8 @@ final class WALSyncer: Sendable {
     /// The value of `committed` read just before the last successful sync began.
     private let durable = Atomic<Int>(0)
     private let completedSyncs = Atomic<Int>(0)
+    /// The first failed flush, after which nothing is acknowledged.
+    private let failure = Mutex<SQLiteError?>(nil)
 
     init(databasePath: String) {
         walPath = databasePath + "-wal"
@@ -70,6 +77,10 @@ final class WALSyncer: Sendable {
     /// finished sync already covers them, otherwise on the syncer's thread after the next
     /// sync. After ``shutdown(wait:)`` the sync runs on the calling thread.
     func whenDurable(_ completion: @escaping Completion) {
+        if let failure = failure.withLock({ $0 }) {
+            completion(.failure(failure))
+            return
+        }
         let target = committed.load(ordering: .sequentiallyConsistent)
         if durable.load(ordering: .sequentiallyConsistent) >= target {
             completion(.success(()))
@@ -84,7 +95,7 @@ final class WALSyncer: Sendable {
             wake.signal()
         } else {
             var file = WALFile(path: walPath)
-            completion(file.sync())
+            completion(flush(&file))
             file.close()
         }
     }
@@ -119,7 +130,7 @@ final class WALSyncer: Sendable {
                 // Every completion in the batch was queued after its commit was counted,
                 // so this read covers all of them.
                 let target = committed.load(ordering: .sequentiallyConsistent)
-                let result = file.sync()
+                let result = flush(&file)
                 if case .success = result {
                     durable.store(target, ordering: .sequentiallyConsistent)
                     completedSyncs.add(1, ordering: .relaxed)
@@ -128,6 +139,16 @@ final class WALSyncer: Sendable {
             }
             if isClosed { return }
         }
+    }
+
+    /// Syncs `file`, unless an earlier flush failed; records the first failure.
+    private func flush(_ file: inout WALFile) -> Result<Void, SQLiteError> {
+        if let failure = failure.withLock({ $0 }) { return .failure(failure) }
+        let result = file.sync()
+        if case .failure(let error) = result {
+            failure.withLock { if $0 == nil { $0 = error } }
+        }
+        return result
     }
 }
 

@@ -72,6 +72,42 @@ import Testing
         #expect(syncer.syncCount == 0)
     }
 
+    /// Once a flush failed, nothing is acknowledged any more, even when the file would
+    /// flush again: the failed pages may have been dropped.
+    @Test func aFailedFlushIsFinal() async throws {
+        try await withTemporaryDirectory { directory in
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let database = directory.appendingPathComponent("looped.sqlite").path
+            // A symbolic link to itself: stat(2) fails with ELOOP.
+            try FileManager.default.createSymbolicLink(atPath: database + "-wal", withDestinationPath: database + "-wal")
+            let syncer = WALSyncer(databasePath: database)
+            defer { syncer.shutdown(wait: true) }
+            func waitForDurable() async -> Result<Void, SQLiteError> {
+                await withCheckedContinuation { continuation in syncer.whenDurable { continuation.resume(returning: $0) } }
+            }
+            syncer.noteCommit()
+            guard case .failure(let first) = await waitForDurable() else {
+                Issue.record("the flush through a looping link succeeded")
+                return
+            }
+            #expect(first.extendedCode == SQLiteError.ioErrorFsync)
+            // Without the link the file is simply absent, which alone would count as durable.
+            try FileManager.default.removeItem(atPath: database + "-wal")
+            syncer.noteCommit()
+            guard case .failure(let later) = await waitForDurable() else {
+                Issue.record("a write was acknowledged after a failed flush")
+                return
+            }
+            #expect(later.message == first.message)
+            // Even a write with no new commit is refused.
+            guard case .failure = await waitForDurable() else {
+                Issue.record("a write without commits was acknowledged after a failed flush")
+                return
+            }
+            #expect(syncer.syncCount == 0)
+        }
+    }
+
     /// No WAL file means the last connection checkpointed and removed it: nothing to sync.
     @Test func missingWALFileCountsAsDurable() async throws {
         try await withTemporaryDirectory { directory in

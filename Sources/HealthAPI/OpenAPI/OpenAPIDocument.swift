@@ -41,8 +41,8 @@ public enum OpenAPIDocument {
 
     /// The route's own responses plus every error status any route of its kind can
     /// answer: 400 for a request that breaks the schema (every route rejects unknown
-    /// query parameters), 413 and 415 for a body too large or not JSON, 401 and 429 for
-    /// protected routes. A route's own description of a status wins.
+    /// query parameters), 413 and 415 for a body too large or not JSON, 401, 429 and 503
+    /// (storage unavailable) for protected routes. A route's own description of a status wins.
     static func responses(_ route: Route) -> [Int: Operation.Response] {
         var all = route.operation.responses
         func add(_ status: Int, _ response: Operation.Response) { if all[status] == nil { all[status] = response } }
@@ -54,6 +54,7 @@ public enum OpenAPIDocument {
         if !route.isPublic {
             add(401, Operation.Response("Missing or wrong bearer token.", schema: errorSchema, headers: ["WWW-Authenticate": "Bearer challenge (RFC 6750), `Bearer realm=\"healthd\"`."]))
             add(429, Operation.Response("Too many failed authentications from this address; every request from it gets 429 until `Retry-After` has passed.", schema: errorSchema, headers: ["Retry-After": "Seconds to wait."]))
+            add(503, Operation.Response("The database is locked by another process, or cannot be read or written right now (`SERVICE_UNAVAILABLE`, `details.sqliteCode`); nothing was stored. Retry after `Retry-After`.", schema: errorSchema, headers: ["Retry-After": "Seconds to wait."]))
         }
         return all
     }

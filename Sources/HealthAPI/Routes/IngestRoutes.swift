@@ -26,6 +26,7 @@ enum IngestRoutes {
                         413: Operation.Response("More than 10,000 samples or 10,000 deleted keys, or the body is over the size limit.", schema: Schemas.ref("Error")),
                         415: Operation.Response("The body is not application/json.", schema: Schemas.ref("Error")),
                         422: Operation.Response("No sample was valid; nothing was stored. `details.errors` lists every problem.", schema: Schemas.ref("Error")),
+                        507: .storageFull,
                     ])) { context in
                 try await ingest(context)
             },

@@ -45,6 +45,7 @@ enum WriteIntentRoutes {
                         409: Operation.Response("The intent was already written; its content can no longer change.", schema: error),
                         422: Operation.Response("A rule the schema cannot state: a unit the metric does not take, a value outside the metric's plausible range, endTimeMs before startTimeMs or more than 24 h after it, a timezone the server does not know.", schema: error),
                         415: Operation.Response("The body is not application/json.", schema: error),
+                        507: .storageFull,
                     ])) { context in
                 try await upsert(context)
             },
@@ -81,6 +82,7 @@ enum WriteIntentRoutes {
                         207: Operation.Response("Some acks refused; see each item's `outcome`.", schema: Schemas.ref("WriteIntentAckResult")),
                         400: Operation.Response("The body is not `{\"acks\": [...]}`.", schema: error),
                         413: Operation.Response("More than 500 acks.", schema: error),
+                        507: .storageFull,
                     ])) { context in
                 try await acknowledge(context)
             },
@@ -124,6 +126,7 @@ enum WriteIntentRoutes {
                         400: Operation.Response("The externalId is malformed, or a query parameter was given.", schema: error),
                         404: Operation.Response("No intent has this externalId.", schema: error),
                         409: Operation.Response("The intent was already applied, reconciled or skipped.", schema: error),
+                        507: .storageFull,
                     ])) { context in
                 try context.query.rejectUnknown(allowed: [])
                 let (changed, intent) = try await context.services.intents.cancel(externalId: try pathExternalId(context), nowMs: context.services.clock.now())

@@ -83,3 +83,10 @@ public struct Operation: Sendable {
         self.responses = responses
     }
 }
+
+extension Operation.Response {
+    /// The 507 of every route that stores something.
+    public static let storageFull = Operation.Response(
+        "The disk holding the database is full (`STORAGE_FULL`); nothing of the request was stored.",
+        schema: Schemas.ref("Error"))
+}

@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import SQLiteStore
 
 /// The API's entry point for the transport: request id, routing, authentication,
 /// throttling, error rendering and the request log, for every route in one place.
@@ -42,9 +43,15 @@ public final class APIHandler: HTTPHandler {
         } catch let error as APIError {
             response = APIHandler.render(error)
         } catch {
-            // Only the error's type is logged: its description could echo stored values.
-            log?.message("id=\(requestID) internal error \(String(reflecting: type(of: error)))")
-            response = APIHandler.render(.internalError(requestID: requestID))
+            if let sqlite = error as? SQLiteError, let answer = APIError.storage(sqlite) {
+                // The code only: SQLite's message can quote stored values.
+                log?.message("id=\(requestID) storage error \(sqlite.extendedCode)")
+                response = APIHandler.render(answer)
+            } else {
+                // Only the error's type is logged: its description could echo stored values.
+                log?.message("id=\(requestID) internal error \(String(reflecting: type(of: error)))")
+                response = APIHandler.render(.internalError(requestID: requestID))
+            }
         }
         let elapsed = (AppClock.monotonicNanoseconds() - started) / 1000
         APIHandler.decorate(&response, requestID: requestID, microseconds: elapsed)

@@ -1,0 +1,31 @@
+import SQLiteStore
+
+extension APIError {
+    /// The answer for an SQLite error that says something about the storage rather than
+    /// about the request, by its extended result code (https://sqlite.org/rescode.html);
+    /// nil for the rest, which are bugs and become 500. In every case the transaction was
+    /// rolled back, so nothing of the request was stored.
+    static func storage(_ error: SQLiteError) -> APIError? {
+        if error.isFull {
+            // SQLITE_FULL: the disk (or the file system's quota) is full.
+            return APIError(status: .insufficientStorage, code: .storageFull,
+                            message: "the disk holding the database is full; nothing of this request was stored",
+                            details: ["sqliteCode": .number(Double(error.extendedCode))])
+        }
+        if error.isBusy {
+            // Another process (a backup, the sqlite3 shell) held the lock past the busy timeout.
+            return unavailable("the database is locked by another process; retry shortly", error, retryAfterSeconds: 1)
+        }
+        if error.isIOError || error.isReadOnly {
+            // The file system failed a read, write or flush, or became read-only.
+            return unavailable("the database cannot be read or written right now; retry later", error, retryAfterSeconds: 30)
+        }
+        return nil
+    }
+
+    private static func unavailable(_ message: String, _ error: SQLiteError, retryAfterSeconds: Int) -> APIError {
+        var answer = serviceUnavailable(message, retryAfterSeconds: retryAfterSeconds)
+        answer.details = ["sqliteCode": .number(Double(error.extendedCode))]
+        return answer
+    }
+}
