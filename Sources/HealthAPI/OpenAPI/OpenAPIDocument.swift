@@ -54,7 +54,7 @@ public enum OpenAPIDocument {
         if !route.isPublic {
             add(401, Operation.Response("Missing or wrong bearer token.", schema: errorSchema, headers: ["WWW-Authenticate": "Bearer challenge (RFC 6750), `Bearer realm=\"healthd\"`."]))
             add(429, Operation.Response("Too many failed authentications from this address; every request from it gets 429 until `Retry-After` has passed.", schema: errorSchema, headers: ["Retry-After": "Seconds to wait."]))
-            add(503, Operation.Response("The database is locked by another process, or cannot be read or written right now (`SERVICE_UNAVAILABLE`, `details.sqliteCode`); nothing was stored. Retry after `Retry-After`.", schema: errorSchema, headers: ["Retry-After": "Seconds to wait."]))
+            add(503, Operation.Response("The database is locked by another process, or cannot be read or written right now (`SERVICE_UNAVAILABLE`, `details.sqliteCode`). Retry after `Retry-After`; re-sending a write is harmless.", schema: errorSchema, headers: ["Retry-After": "Seconds to wait."]))
         }
         return all
     }
