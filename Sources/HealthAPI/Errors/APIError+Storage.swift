@@ -3,8 +3,9 @@ import SQLiteStore
 extension APIError {
     /// The answer for an SQLite error that says something about the storage rather than
     /// about the request, by its extended result code (https://sqlite.org/rescode.html);
-    /// nil for the rest, which are bugs and become 500. In every case the transaction was
-    /// rolled back, so nothing of the request was stored.
+    /// nil for the rest, which are bugs and become 500. A full disk or a held lock rolled
+    /// the transaction back; a failed flush of the WAL (`SQLITE_IOERR_FSYNC` from the
+    /// group sync) leaves unknown whether the commit reached the disk.
     static func storage(_ error: SQLiteError) -> APIError? {
         if error.isFull {
             // SQLITE_FULL: the disk (or the file system's quota) is full.
