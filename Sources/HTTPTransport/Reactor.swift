@@ -63,6 +63,18 @@ final class Reactor: Sendable {
         var stopped = false
         var threadExited = false
         var stopWaiters: [CheckedContinuation<Void, Never>] = []
+
+        /// Empties every slot's reader and writer and returns them, for ending them all.
+        mutating func takeAllWaiters() -> [Waiter] {
+            var taken: [Waiter] = []
+            for index in slots.indices {
+                if let r = slots[index].reader { taken.append(r) }
+                if let w = slots[index].writer { taken.append(w) }
+                slots[index].reader = nil
+                slots[index].writer = nil
+            }
+            return taken
+        }
     }
 
     private let epollFD: Int32
@@ -200,13 +212,7 @@ final class Reactor: Sendable {
         let waiters: [Waiter] = state.withLock { s in
             if s.stopped { return [] }
             s.stopped = true
-            var taken: [Waiter] = []
-            for index in s.slots.indices {
-                if let r = s.slots[index].reader { taken.append(r) }
-                if let w = s.slots[index].writer { taken.append(w) }
-                s.slots[index].reader = nil
-                s.slots[index].writer = nil
-            }
+            let taken = s.takeAllWaiters()
             // Under the lock: the thread closes `wakeFD` under it once it has exited.
             if !s.threadExited {
                 var one: UInt64 = 1
@@ -296,14 +302,7 @@ final class Reactor: Sendable {
         let stopWaiters: [CheckedContinuation<Void, Never>] = state.withLock { s in
             s.stopped = true
             s.threadExited = true
-            var taken: [Waiter] = []
-            for index in s.slots.indices {
-                if let r = s.slots[index].reader { taken.append(r) }
-                if let w = s.slots[index].writer { taken.append(w) }
-                s.slots[index].reader = nil
-                s.slots[index].writer = nil
-            }
-            for waiter in taken { resumes.append((waiter.continuation, .closed)) }
+            for waiter in s.takeAllWaiters() { resumes.append((waiter.continuation, .closed)) }
             // `register` checks `stopped` under this lock, so nobody uses the descriptors now.
             Glibc.close(epollFD)
             Glibc.close(wakeFD)

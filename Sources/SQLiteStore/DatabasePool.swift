@@ -143,11 +143,7 @@ public final class DatabasePool: Sendable {
         // An unsafe continuation skips the checked variant's bookkeeping; the
         // job resumes it exactly once, and so does the rejection path.
         try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<T, any Error>) in
-            let accepted = workers.queue.enqueue { db in
-                let result = Result { try body(db) }
-                guard let syncer else { return continuation.resume(with: result) }
-                syncer.whenDurable { synced in continuation.resume(with: Self.result(result, after: synced)) }
-            }
+            let accepted = workers.queue.enqueue(Self.job(body, thenAwait: syncer) { continuation.resume(with: $0) })
             if !accepted {
                 continuation.resume(throwing: closedError)
             }
@@ -190,20 +186,26 @@ public final class DatabasePool: Sendable {
                 message: "a blocking pool call from inside a job of the same kind would deadlock")
         }
         let outcome = SyncOutcome<T>()
-        let accepted = workers.queue.enqueue { db in
-            let result = Result { try body(db) }
-            guard let syncer else { return outcome.finish(result) }
-            syncer.whenDurable { synced in outcome.finish(Self.result(result, after: synced)) }
-        }
+        let accepted = workers.queue.enqueue(Self.job(body, thenAwait: syncer) { outcome.finish($0) })
         guard accepted else { throw closedError }
         return try outcome.wait().get()
     }
 
-    /// A job's result once its sync finished: a failed sync replaces the result, because
-    /// the commit may not be on disk.
-    private static func result<T>(_ result: Result<T, any Error>, after synced: Result<Void, SQLiteError>) -> Result<T, any Error> {
-        if case .failure(let error) = synced { return .failure(error) }
-        return result
+    /// The job that runs `body` and hands its result to `deliver`: at once, or with a
+    /// `syncer` once the job's commits are durable. A failed sync replaces the result,
+    /// because the commit may not be on disk.
+    private static func job<T: Sendable>(
+        _ body: @escaping @Sendable (Database) throws -> T,
+        thenAwait syncer: WALSyncer?,
+        deliver: @escaping @Sendable (Result<T, any Error>) -> Void
+    ) -> JobQueue.Job {
+        { db in
+            let result = Result { try body(db) }
+            guard let syncer else { return deliver(result) }
+            syncer.whenDurable { synced in
+                if case .failure(let error) = synced { deliver(.failure(error)) } else { deliver(result) }
+            }
+        }
     }
 
     // MARK: Closing

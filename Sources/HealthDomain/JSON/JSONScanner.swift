@@ -96,22 +96,29 @@ struct JSONScanner {
         }
         while true {
             elements.append(try parseValue())
+            if try closesContainer(with: UInt8(ascii: "]"), after: "an array element") { return .array(elements) }
+        }
+    }
+
+    /// After an element: consumes a `,` (refusing a trailing one before `closer`) and
+    /// returns false, or consumes `closer`, leaves the container and returns true.
+    private mutating func closesContainer(with closer: UInt8, after element: String) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else { throw endOfInput() }
+        switch bytes[position] {
+        case UInt8(ascii: ","):
+            position += 1
             skipWhitespace()
-            guard position < bytes.count else { throw endOfInput() }
-            switch bytes[position] {
-            case UInt8(ascii: ","):
-                position += 1
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                    throw failure("trailing comma before ']'", at: position)
-                }
-            case UInt8(ascii: "]"):
-                position += 1
-                depth -= 1
-                return .array(elements)
-            default:
-                throw failure("expected ',' or ']' after an array element but found \(describeByte(at: position))", at: position)
+            if position < bytes.count, bytes[position] == closer {
+                throw failure("trailing comma before '\(Character(Unicode.Scalar(closer)))'", at: position)
             }
+            return false
+        case closer:
+            position += 1
+            depth -= 1
+            return true
+        default:
+            throw failure("expected ',' or '\(Character(Unicode.Scalar(closer)))' after \(element) but found \(describeByte(at: position))", at: position)
         }
     }
 
@@ -142,22 +149,9 @@ struct JSONScanner {
             if members.updateValue(try parseValue(), forKey: key) != nil {
                 throw failure("duplicate key \(JSONWriter.quoted(key, limit: 64)) in object", at: keyOffset)
             }
-            skipWhitespace()
-            guard position < bytes.count else { throw endOfInput() }
-            switch bytes[position] {
-            case UInt8(ascii: ","):
-                position += 1
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-                    throw failure("trailing comma before '}'", at: position)
-                }
-            case UInt8(ascii: "}"):
-                position += 1
+            if try closesContainer(with: UInt8(ascii: "}"), after: "an object member") {
                 rememberObjectSize(members.count)
-                depth -= 1
                 return .object(members)
-            default:
-                throw failure("expected ',' or '}' after an object member but found \(describeByte(at: position))", at: position)
             }
         }
     }
