@@ -9,15 +9,16 @@ extension DayAggregator {
     /// segments of one kind are merged rather than added.
     static func sleep(samples: [Sample], priority: SourcePriority) -> SleepNight? {
         let groups = groupedBySource(samples.filter { $0.sleepCategory != nil }, priority: priority)
-        guard !groups.isEmpty else { return nil }
+        guard let first = groups.first else { return nil }
         let chosen =
-            groups.first { $0.samples.contains { $0.sleepCategory!.isStage } }
-            ?? groups.first { $0.samples.contains { $0.sleepCategory!.isAsleep } }
-            ?? groups[0]
+            groups.first { $0.samples.contains { $0.sleepCategory?.isStage == true } }
+            ?? groups.first { $0.samples.contains { $0.sleepCategory?.isAsleep == true } }
+            ?? first
 
         var byCategory: [SleepCategory: [Interval]] = [:]
         for sample in chosen.samples {
-            byCategory[sample.sleepCategory!, default: []].append(Interval(start: sample.startTimeMs, end: sample.endTimeMs))
+            guard let category = sample.sleepCategory else { continue }
+            byCategory[category, default: []].append(Interval(start: sample.startTimeMs, end: sample.endTimeMs))
         }
         func union(_ category: SleepCategory) -> IntervalSet { IntervalSet(byCategory[category] ?? []) }
 

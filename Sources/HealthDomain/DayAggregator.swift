@@ -4,18 +4,15 @@
 /// sorts them into a canonical order before any floating-point sum), so incremental
 /// ingest in any order and a full rebuild agree exactly.
 public enum DayAggregator {
-    /// The aggregate of `metric` on `day`, or nil when no sample counts toward it (or the
-    /// metric is stored raw).
-    ///
-    /// - Parameter samples: the samples of `metric` attributed to `day` (see
-    ///   ``DayAttribution/days(for:clock:)``); others, including other metrics, are ignored.
+    /// The aggregate of a metric of `kind` on `day` from the samples attributed to it
+    /// (the store buckets samples by ``DayAttribution/attribute(_:kind:clock:)`` once and
+    /// hands each day its bucket), or nil when none counts.
     public static func aggregate(
-        metric: Metric, day: DayKey, samples: [Sample], priority: SourcePriority, clock: ZoneClock
+        kind: MetricKind, day: DayKey, attributed samples: [Sample], priority: SourcePriority, clock: ZoneClock
     ) -> DayAggregate? {
-        let relevant = samples.filter { $0.metric == metric && DayAttribution.contributes($0, to: day, clock: clock) }
-        guard !relevant.isEmpty else { return nil }
-        let ordered = relevant.sorted(by: Sample.precedesInCanonicalOrder)
-        switch metric.aggregation {
+        guard !samples.isEmpty else { return nil }
+        let ordered = samples.sorted(by: Sample.precedesInCanonicalOrder)
+        switch kind {
         case .cumulativeDeduplicated:
             return cumulative(day: day, samples: ordered, priority: priority, clock: clock, deduplicate: true)
                 .map(DayAggregate.cumulative)
@@ -26,9 +23,20 @@ public enum DayAggregator {
             return discrete(samples: ordered, priority: priority).map(DayAggregate.discrete)
         case .sleep:
             return sleep(samples: ordered, priority: priority).map(DayAggregate.sleep)
-        case .raw:
-            return nil
         }
+    }
+
+    /// The aggregate of `metric` on `day` from any samples: those of other metrics or
+    /// other days are skipped first. Nil when nothing counts or `metric` is stored raw.
+    public static func aggregate(
+        metric: Metric, day: DayKey, samples: [Sample], priority: SourcePriority, clock: ZoneClock,
+        catalog: MetricCatalog = .standard
+    ) -> DayAggregate? {
+        guard let kind = catalog.kind(of: metric) else { return nil }
+        let relevant = samples.filter {
+            $0.metric == metric && DayAttribution.attribute($0, kind: kind, clock: clock).contains(day)
+        }
+        return aggregate(kind: kind, day: day, attributed: relevant, priority: priority, clock: clock)
     }
 
     /// Splits canonically ordered samples by source, best rank first, keeping each
@@ -37,10 +45,7 @@ public enum DayAggregator {
         var groups: [String: (rank: SourceRank, samples: [Sample])] = [:]
         for sample in samples {
             let identity = sample.sourceIdentity
-            if groups[identity] == nil {
-                groups[identity] = (priority.rank(of: sample), [])
-            }
-            groups[identity]!.samples.append(sample)
+            groups[identity, default: (priority.rank(of: sample), [])].samples.append(sample)
         }
         return groups.values.sorted { $0.rank < $1.rank }
     }

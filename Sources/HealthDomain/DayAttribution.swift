@@ -1,45 +1,59 @@
 /// Decides which local days (or nights) a sample contributes to.
 ///
-/// - Cumulative metrics: every local day of the sample's own `timezone` that its
-///   interval `[start, end)` overlaps; the value is later split across them in
-///   proportion to duration (as Health.app's statistics do). An instant belongs to the
-///   day of its start.
-/// - Discrete and raw metrics: the local day of `startTimeMs`.
+/// - Summed kinds: every local day of the sample's own `timezone` that its interval
+///   `[start, end)` overlaps; the value is later split across them in proportion to
+///   duration (as Health.app's statistics do). An instant belongs to the day of its start.
+/// - Readings and metrics stored raw: the local day of `startTimeMs`.
 /// - Sleep: the night key, i.e. the wake-up date (see ``nightKey(endTimeMs:zone:clock:)``).
+///
+/// ``attribute(_:kind:clock:)`` is the one place this is computed for a sample; the
+/// store buckets samples by its answer and the aggregator trusts the buckets.
 public enum DayAttribution {
     /// Local time from which a segment's end counts toward the next date's night.
     public static let nightCutoffMs: Int64 = 18 * 3_600_000
+    static let dayMs: Int64 = 86_400_000
 
-    /// The day keys whose aggregates include `sample`, ascending, without duplicates.
-    public static func days(for sample: Sample, clock: ZoneClock) -> [DayKey] {
-        switch sample.metric.aggregation {
-        case .cumulative, .cumulativeDeduplicated:
-            let first = clock.dayKey(atMs: sample.startTimeMs, zone: sample.timezone)
-            guard sample.endTimeMs > sample.startTimeMs else { return [first] }
+    /// Where one sample lands: the contiguous run of days it contributes to, and the UTC
+    /// offset of its zone at its start (which bounds the window recomputation reads).
+    public struct Attribution: Sendable, Equatable {
+        /// The first day it contributes to.
+        public var first: DayKey
+        /// The last day it contributes to (`first` unless a summed sample crosses midnight).
+        public var last: DayKey
+        /// UTC offset of the sample's zone at its start, in seconds.
+        public var offsetSeconds: Int
+
+        /// The days, ascending.
+        public var days: [DayKey] {
+            first == last ? [first] : (first.ordinal...last.ordinal).map(DayKey.init(ordinal:))
+        }
+
+        /// Whether `day` is one of ``days``.
+        public func contains(_ day: DayKey) -> Bool { first <= day && day <= last }
+    }
+
+    /// Attributes `sample` as a metric of `kind` (nil: stored raw, attributed to its start day).
+    public static func attribute(_ sample: Sample, kind: MetricKind?, clock: ZoneClock) -> Attribution {
+        let offset = clock.offsetSeconds(atMs: sample.startTimeMs, zone: sample.timezone)
+        // The start's offset gives its local day without a second zone lookup.
+        let startDay = DayKey(ordinal: Int(ZoneClock.floorDiv(sample.startTimeMs + Int64(offset) * 1000, dayMs)))
+        switch kind {
+        case .cumulative?, .cumulativeDeduplicated?:
             // The end is exclusive: a sample ending exactly at midnight does not touch the next day.
+            guard sample.endTimeMs > sample.startTimeMs else { return Attribution(first: startDay, last: startDay, offsetSeconds: offset) }
             let last = clock.dayKey(atMs: sample.endTimeMs - 1, zone: sample.timezone)
-            if last <= first { return [first] }
-            return (first.ordinal...last.ordinal).map(DayKey.init(ordinal:))
-        case .discrete, .raw:
-            return [clock.dayKey(atMs: sample.startTimeMs, zone: sample.timezone)]
-        case .sleep:
-            return [nightKey(endTimeMs: sample.endTimeMs, zone: sample.timezone, clock: clock)]
+            return Attribution(first: startDay, last: max(startDay, last), offsetSeconds: offset)
+        case .discrete?, nil:
+            return Attribution(first: startDay, last: startDay, offsetSeconds: offset)
+        case .sleep?:
+            let night = nightKey(endTimeMs: sample.endTimeMs, zone: sample.timezone, clock: clock)
+            return Attribution(first: night, last: night, offsetSeconds: offset)
         }
     }
 
-    /// Whether `days(for:clock:)` contains `day`, without building the array.
-    public static func contributes(_ sample: Sample, to day: DayKey, clock: ZoneClock) -> Bool {
-        switch sample.metric.aggregation {
-        case .cumulative, .cumulativeDeduplicated:
-            let first = clock.dayKey(atMs: sample.startTimeMs, zone: sample.timezone)
-            if day == first { return true }
-            guard day > first, sample.endTimeMs > sample.startTimeMs else { return false }
-            return day <= clock.dayKey(atMs: sample.endTimeMs - 1, zone: sample.timezone)
-        case .discrete, .raw:
-            return clock.dayKey(atMs: sample.startTimeMs, zone: sample.timezone) == day
-        case .sleep:
-            return nightKey(endTimeMs: sample.endTimeMs, zone: sample.timezone, clock: clock) == day
-        }
+    /// The day keys whose aggregates include `sample`, ascending, without duplicates.
+    public static func days(for sample: Sample, kind: MetricKind?, clock: ZoneClock) -> [DayKey] {
+        attribute(sample, kind: kind, clock: clock).days
     }
 
     /// The night a sleep segment belongs to: the local date of its end when that is before
@@ -51,7 +65,7 @@ public enum DayAttribution {
         return timeOfDay < nightCutoffMs ? date : date.adding(days: 1)
     }
 
-    /// The part of a cumulative sample inside local `day` of its own zone: the clipped
+    /// The part of a summed sample inside local `day` of its own zone: the clipped
     /// interval and the share of the value proportional to the clipped duration. Nil when
     /// the sample does not touch the day or has no value.
     public static func share(of sample: Sample, in day: DayKey, clock: ZoneClock) -> (interval: Interval, value: Double)? {

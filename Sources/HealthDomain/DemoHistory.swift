@@ -192,7 +192,7 @@ public struct DemoHistory: Sendable {
     ) -> Sample {
         Sample(
             sampleKey: "demo-\(plan.dayText)-\(tag)-\(n)", metric: metric, startTimeMs: start, endTimeMs: end,
-            valueNumber: value, categoryValue: category?.rawValue, unit: metric.unit ?? "category",
+            valueNumber: value, categoryValue: category?.rawValue, unit: MetricCatalog.standard.spec(for: metric)?.unit ?? "category",
             sourceName: source.name, sourceBundleId: source.bundleId, timezone: plan.zone)
     }
 

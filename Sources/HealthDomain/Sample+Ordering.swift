@@ -17,6 +17,7 @@ extension Sample {
             (a.categoryValue, b.categoryValue), (a.sourceName, b.sourceName),
             (a.sourceBundleId, b.sourceBundleId), (a.syncIdentifier, b.syncIdentifier),
             (a.timezone as String?, b.timezone as String?), (a.unit as String?, b.unit as String?),
+            (a.device, b.device), (a.metadata, b.metadata),
         ] where x != y {
             guard let x else { return true }
             guard let y else { return false }

@@ -26,13 +26,17 @@ public struct Sample: Sendable, Hashable {
     public var timezone: String
     /// The HealthKit sync identifier; lets write intents be matched to the samples they became.
     public var syncIdentifier: String?
+    /// The device that took the reading, when the client said.
+    public var device: String?
+    /// Other facts the client sent, as compact JSON text with sorted keys (an object).
+    public var metadata: String?
 
-    /// Creates a sample; no validation happens here (see ``SampleValidator``).
+    /// Creates a sample; no validation happens here (see ``SampleRules``).
     public init(
         sampleKey: String, metric: Metric, startTimeMs: Int64, endTimeMs: Int64,
         valueNumber: Double? = nil, categoryValue: String? = nil, unit: String,
         sourceName: String? = nil, sourceBundleId: String? = nil, timezone: String,
-        syncIdentifier: String? = nil
+        syncIdentifier: String? = nil, device: String? = nil, metadata: String? = nil
     ) {
         self.sampleKey = sampleKey
         self.metric = metric
@@ -45,16 +49,15 @@ public struct Sample: Sendable, Hashable {
         self.sourceBundleId = sourceBundleId
         self.timezone = timezone
         self.syncIdentifier = syncIdentifier
+        self.device = device
+        self.metadata = metadata
     }
 
     /// `endTimeMs - startTimeMs`.
     public var durationMs: Int64 { endTimeMs - startTimeMs }
 
-    /// The sleep category, when this is a sleep segment with a known category value.
-    public var sleepCategory: SleepCategory? {
-        guard metric == .sleepSegment, let categoryValue else { return nil }
-        return SleepCategory(rawValue: categoryValue)
-    }
+    /// The category value read as a sleep stage, when it is one (the sleep kind's reading).
+    public var sleepCategory: SleepCategory? { categoryValue.flatMap(SleepCategory.init(rawValue:)) }
 
     /// The identity sources are grouped and ranked by: name, else bundle id, else "unknown".
     public var sourceIdentity: String { sourceName ?? sourceBundleId ?? "unknown" }

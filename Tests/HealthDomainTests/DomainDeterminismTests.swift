@@ -27,7 +27,7 @@ import Testing
                 sampleKey: "k\(index)-\(rng.next() % 1000)", metric: metric, startTimeMs: start,
                 endTimeMs: start + duration,
                 valueNumber: isSleep ? nil : Double(rng.next() % 100_000) / 7,
-                categoryValue: isSleep ? category.rawValue : nil, unit: metric.unit ?? "category",
+                categoryValue: isSleep ? category.rawValue : nil, unit: MetricCatalog.standard.spec(for: metric)?.unit ?? "category",
                 sourceName: source.0, sourceBundleId: source.1,
                 timezone: zones[Int(rng.next() % UInt64(zones.count))])
         }

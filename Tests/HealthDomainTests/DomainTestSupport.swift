@@ -16,7 +16,14 @@ enum DomainFixtures {
     ) -> Sample {
         Sample(
             sampleKey: key, metric: metric, startTimeMs: start, endTimeMs: end, valueNumber: value,
-            categoryValue: category?.rawValue, unit: metric.unit ?? "category", sourceName: source,
+            categoryValue: category?.rawValue, unit: MetricCatalog.standard.spec(for: metric)?.unit ?? "category", sourceName: source,
             sourceBundleId: bundle, timezone: zone)
+    }
+}
+
+extension DayAttribution {
+    /// The days of a sample of a built-in metric (its kind from the standard table).
+    static func days(for sample: Sample, clock: ZoneClock) -> [DayKey] {
+        days(for: sample, kind: MetricCatalog.standard.kind(of: sample.metric), clock: clock)
     }
 }

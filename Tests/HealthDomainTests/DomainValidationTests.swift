@@ -147,7 +147,7 @@ import Testing
         let glucose = try #require(SampleValidator.validate(Self.with([
             "metric": .string("blood_glucose"), "valueNumber": .number(5.4), "unit": .string("mmol/L"),
         ])).sample)
-        #expect(glucose.unit == "mmol/L" && !glucose.metric.isCanonical)
+        #expect(glucose.unit == "mmol/L" && MetricCatalog.standard.spec(for: glucose.metric) == nil)
         let flow = SampleValidator.validate(Self.with([
             "metric": .string("menstrual_flow"), "valueNumber": nil, "categoryValue": .string("light"), "unit": .string("category"),
         ]))
@@ -160,16 +160,26 @@ import Testing
     }
 
     @Test func metricCatalogue() {
-        #expect(Metric.canonical.map(\.rawValue) == [
+        let catalog = MetricCatalog.standard
+        #expect(catalog.metrics.map(\.rawValue) == [
             "step_count", "active_energy_kcal", "dietary_energy_kcal", "resting_heart_rate_bpm",
             "hrv_sdnn_ms", "body_mass_kg", "body_fat_percent", "sleep_segment",
         ])
-        #expect(Metric.canonical.allSatisfy { $0.isCanonical && Metric.isWellFormedName($0.rawValue) })
-        #expect(Metric.canonical.map(\.aggregation) == [
+        #expect(catalog.metrics.allSatisfy { Metric.isWellFormedName($0.rawValue) })
+        #expect(catalog.specs.map(\.kind) == [
             .cumulativeDeduplicated, .cumulativeDeduplicated, .cumulative, .discrete, .discrete, .discrete, .discrete, .sleep,
         ])
-        #expect(Metric("heart_rate").aggregation == .raw && Metric("heart_rate").unit == nil)
-        #expect(Metric.sleepSegment.unit == nil && Metric.bodyFatPercent.unit == "%")
+        #expect(catalog.kind(of: "heart_rate") == nil && catalog.spec(for: "heart_rate") == nil)
+        #expect(catalog.spec(for: .sleepSegment)?.unit == nil && catalog.spec(for: .bodyFatPercent)?.unit == "%")
+        // Aliases resolve to their canonical entry; a canonical name is never shadowed.
+        #expect(catalog.resolve("HKQuantityTypeIdentifierStepCount")?.metric == .stepCount)
+        #expect(catalog.resolve("steps")?.metric == .stepCount)
+        #expect(catalog.resolve("dietary_energy_consumed")?.metric == .dietaryEnergyKcal)
+        let shadowing = catalog.adding([MetricSpec("shadow", aliases: ["step_count"], kind: .discrete, units: nil, description: "",
+                                                   wording: SummaryWording(headline: .average, label: "shadow", textUnit: "", order: 99))])
+        #expect(shadowing.resolve("step_count")?.metric == .stepCount)
+        // Every unit conversion lands in the canonical unit, identity first.
+        for spec in catalog.specs { #expect(spec.units.map { $0.accepted.first?.unit == $0.canonical } ?? true, "\(spec.metric)") }
         #expect(Metric.isWellFormedName("a") && Metric.isWellFormedName(String(repeating: "a", count: 64)))
         #expect(!Metric.isWellFormedName("") && !Metric.isWellFormedName("_a") && !Metric.isWellFormedName("é"))
         #expect(SleepCategory.allCases.filter(\.isStage) == [.asleepREM, .asleepCore, .asleepDeep])

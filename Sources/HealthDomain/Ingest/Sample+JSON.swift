@@ -15,6 +15,9 @@ extension Sample {
         if let sourceName { members["sourceName"] = .string(sourceName) }
         if let sourceBundleId { members["sourceBundleId"] = .string(sourceBundleId) }
         if let syncIdentifier { members["syncIdentifier"] = .string(syncIdentifier) }
+        if let device { members["device"] = .string(device) }
+        // Written by the rules as a JSON object; text that no longer parses is shown as it is.
+        if let metadata { members["metadata"] = (try? JSONParser.parse(metadata)) ?? .string(metadata) }
         return .object(members)
     }
 }

@@ -24,25 +24,17 @@ struct FieldReader {
         issue(field, "type", "\(field) must be \(expected) (got \(value.typeName))")
     }
 
-    /// A string whose length in Unicode scalars lies in `length`.
-    mutating func string(_ field: String, required: Bool, length: ClosedRange<Int>) -> String? {
+    /// A string of any length (lengths are a rule, see ``SampleRules``).
+    mutating func string(_ field: String, required: Bool) -> String? {
         guard let value = present(field, required: required) else { return nil }
         guard case .string(let text) = value else {
             typeIssue(field, expected: "a string", got: value)
             return nil
         }
-        let count = text.unicodeScalars.count
-        guard length.contains(count) else {
-            let rule = length.lowerBound == length.upperBound ? "\(length.lowerBound)"
-                : length.lowerBound == 0 ? "at most \(length.upperBound)"
-                : "\(length.lowerBound)–\(length.upperBound)"
-            issue(field, "length", "\(field) must be \(rule) characters long (got \(count))")
-            return nil
-        }
         return text
     }
 
-    /// A required whole number of epoch milliseconds within the accepted window.
+    /// A required whole number of epoch milliseconds (the accepted window is a rule).
     mutating func time(_ field: String) -> Int64? {
         guard let value = present(field, required: true) else { return nil }
         guard case .number(let number) = value else {
@@ -57,12 +49,11 @@ struct FieldReader {
             issue(field, "type", "\(field) must be an integer number of epoch milliseconds (got \(Self.format(number)))")
             return nil
         }
-        guard ms >= SampleValidator.earliestMs, ms < SampleValidator.latestMs else {
-            issue(field, "range", "\(field) must lie between 1970-01-01 and 2100-01-01 (got \(ms))")
-            return nil
-        }
         return ms
     }
+
+    /// An optional member of any type, for the rules to check (metadata).
+    mutating func any(_ field: String) -> JSONValue? { present(field, required: false) }
 
     /// An optional finite number.
     mutating func number(_ field: String) -> Double? {

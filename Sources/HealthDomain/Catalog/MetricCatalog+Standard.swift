@@ -1,0 +1,64 @@
+extension MetricCatalog {
+    /// The built-in metric table.
+    public static let standard = MetricCatalog(standardSpecs)
+
+    static let energyUnits = MetricUnits("kcal", [UnitConversion("Cal"), UnitConversion("kJ", factor: 1 / 4.184)])
+    static let poundsToKilograms = 0.453_592_37
+
+    /// One entry per metric, in documentation order.
+    static let standardSpecs: [MetricSpec] = [
+        MetricSpec(
+            .stepCount, aliases: ["steps", "HKQuantityTypeIdentifierStepCount"], healthKit: "HKQuantityTypeIdentifierStepCount",
+            kind: .cumulativeDeduplicated,
+            units: MetricUnits("count", [UnitConversion("steps"), UnitConversion("step")]), range: 0...200_000,
+            description: "Steps taken (count); a day's total is de-duplicated across sources by source priority.",
+            wording: SummaryWording(headline: .total, label: "step", textUnit: " steps", phrase: .lead, order: 0, always: true)),
+        MetricSpec(
+            .activeEnergyKcal, aliases: ["active_energy", "HKQuantityTypeIdentifierActiveEnergyBurned"],
+            healthKit: "HKQuantityTypeIdentifierActiveEnergyBurned", kind: .cumulativeDeduplicated,
+            units: energyUnits, range: 0...20_000,
+            description: "Active energy burned (kcal); a day's total is de-duplicated across sources by source priority.",
+            wording: SummaryWording(headline: .total, label: "active energy", textUnit: " kcal", phrase: .balance("active"), order: 7, always: true)),
+        MetricSpec(
+            .dietaryEnergyKcal, aliases: ["dietary_energy", "dietary_energy_consumed", "HKQuantityTypeIdentifierDietaryEnergyConsumed"],
+            healthKit: "HKQuantityTypeIdentifierDietaryEnergyConsumed", kind: .cumulative,
+            units: energyUnits, range: 0...20_000,
+            description: "Dietary energy eaten (kcal); every logged entry counts toward the day's total.",
+            wording: SummaryWording(headline: .total, label: "dietary energy", textUnit: " kcal", phrase: .balance("eaten"), order: 6,
+                                    always: true, coverageLabel: "food logged"),
+            writable: true),
+        MetricSpec(
+            .restingHeartRateBpm, aliases: ["resting_heart_rate", "HKQuantityTypeIdentifierRestingHeartRate"],
+            healthKit: "HKQuantityTypeIdentifierRestingHeartRate", kind: .discrete,
+            units: MetricUnits("bpm", [UnitConversion("count/min"), UnitConversion("beats/min")]), range: 20...250,
+            description: "Resting heart rate (bpm); a day reports average, minimum, maximum and latest.",
+            wording: SummaryWording(headline: .average, label: "resting HR", textUnit: " bpm", decimals: 1, order: 2, always: true)),
+        MetricSpec(
+            .hrvSdnnMs, aliases: ["heart_rate_variability", "heart_rate_variability_sdnn", "HKQuantityTypeIdentifierHeartRateVariabilitySDNN"],
+            healthKit: "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", kind: .discrete,
+            units: MetricUnits("ms"), range: 1...500,
+            description: "Heart rate variability as SDNN (ms); a day reports average, minimum, maximum and latest.",
+            wording: SummaryWording(headline: .average, label: "HRV", textUnit: " ms", decimals: 1, order: 3, always: true)),
+        MetricSpec(
+            .bodyMassKg, aliases: ["body_mass", "weight", "HKQuantityTypeIdentifierBodyMass"],
+            healthKit: "HKQuantityTypeIdentifierBodyMass", kind: .discrete,
+            units: MetricUnits("kg", [UnitConversion("g", factor: 0.001), UnitConversion("lb", factor: poundsToKilograms),
+                                      UnitConversion("lbs", factor: poundsToKilograms)]),
+            range: 1...650,
+            description: "Body mass (kg); a day reports the latest weighing plus average, minimum and maximum.",
+            wording: SummaryWording(headline: .latest, label: "weight", textUnit: " kg", decimals: 1, textDecimals: 1, order: 4, always: true),
+            writable: true),
+        MetricSpec(
+            .bodyFatPercent, aliases: ["body_fat_percentage", "HKQuantityTypeIdentifierBodyFatPercentage"],
+            healthKit: "HKQuantityTypeIdentifierBodyFatPercentage", kind: .discrete,
+            units: MetricUnits("%"), range: 0...100,
+            description: "Body fat percentage (%, 0–100); a day reports the latest reading plus average, minimum and maximum.",
+            wording: SummaryWording(headline: .latest, label: "body fat", textUnit: "%", decimals: 1, textDecimals: 1, order: 5, always: true),
+            writable: true),
+        MetricSpec(
+            .sleepSegment, aliases: ["sleep_analysis", "HKCategoryTypeIdentifierSleepAnalysis"],
+            healthKit: "HKCategoryTypeIdentifierSleepAnalysis", kind: .sleep, units: nil,
+            description: "Sleep analysis segment (category: inBed, asleep, awake, asleepREM, asleepCore, asleepDeep); a night reports minutes per stage.",
+            wording: SummaryWording(headline: .sleep, label: "sleep", textUnit: "", phrase: .lead, order: 1, always: true)),
+    ]
+}

@@ -1,0 +1,47 @@
+/// Everything the server knows about one metric, as data: its names, how a day is
+/// derived (``kind``), its units and their conversions, the plausible range of one
+/// sample, a description, and how summaries word it. Adding a metric of an existing kind
+/// is adding one of these to the catalog; validation, aggregation, summaries,
+/// capabilities and the OpenAPI enums all read it.
+public struct MetricSpec: Sendable, Equatable {
+    /// The canonical name, used in storage and in every answer.
+    public var metric: Metric
+    /// Other names that resolve to it on input (client spellings, HealthKit identifiers).
+    public var aliases: [String]
+    /// The HealthKit type identifier, when there is one.
+    public var healthKitIdentifier: String?
+    /// How a day is derived from samples.
+    public var kind: MetricKind
+    /// The canonical unit and accepted spellings; nil for category metrics, which take any unit.
+    public var units: MetricUnits?
+    /// The range one sample's value (in the canonical unit) must fall in; nil when any finite value is accepted.
+    public var plausibleRange: ClosedRange<Double>?
+    /// One sentence describing the metric and its unit, for documentation and agents.
+    public var description: String
+    /// How summaries word it.
+    public var wording: SummaryWording
+    /// Whether a write intent may queue it for the phone to write into HealthKit.
+    public var writable: Bool
+
+    /// A spec with explicit values.
+    public init(
+        _ metric: Metric, aliases: [String] = [], healthKit: String? = nil, kind: MetricKind, units: MetricUnits?,
+        range: ClosedRange<Double>? = nil, description: String, wording: SummaryWording, writable: Bool = false
+    ) {
+        self.metric = metric
+        self.aliases = aliases
+        self.healthKitIdentifier = healthKit
+        self.kind = kind
+        self.units = units
+        self.plausibleRange = range
+        self.description = description
+        self.wording = wording
+        self.writable = writable
+    }
+
+    /// The canonical unit, or nil for category metrics.
+    public var unit: String? { units?.canonical }
+
+    /// The unit of a summary number: sleep is reported in minutes.
+    public var summaryUnit: String { wording.headline == .sleep ? "min" : (units?.canonical ?? "") }
+}

@@ -1,0 +1,208 @@
+/// The one set of rules every ingested sample passes, whatever wire format it came in:
+/// lengths, the time window and order, a known time zone, the metric resolved through
+/// the catalog (aliases included), its unit converted to the canonical unit, and the
+/// plausible range checked on the converted value.
+///
+/// Every rule is checked and every issue reported (in field order), so a client fixes a
+/// sample in one round trip.
+public struct SampleRules: Sendable {
+    /// Earliest accepted instant: the Unix epoch.
+    public static let earliestMs: Int64 = 0
+    /// Latest accepted instant: 2100-01-01T00:00:00Z.
+    public static let latestMs: Int64 = 4_102_444_800_000
+    /// Longest serialized `metadata` object kept with a sample.
+    public static let maxMetadataBytes = 4_096
+
+    /// The metric table names are resolved against.
+    public let catalog: MetricCatalog
+
+    /// Rules over `catalog`.
+    public init(catalog: MetricCatalog = .standard) { self.catalog = catalog }
+
+    /// A stored sample from `draft`, or every issue found.
+    public func validate(_ draft: SampleDraft) -> SampleValidation {
+        let names = draft.fields
+        var check = IssueList(draft.issues)
+
+        // A draft without a key gets a derived one (see ``SampleKey``); formats that
+        // require a key report its absence themselves.
+        let sampleKey = check.length(draft.sampleKey, names.sampleKey, 1...256)
+
+        var metric: Metric?
+        var spec: MetricSpec?
+        if let name = check.length(draft.metricName, names.metric, 1...64) {
+            if let found = catalog.resolve(name) {
+                spec = found
+                metric = found.metric
+            } else if Metric.isWellFormedName(name) {
+                metric = Metric(rawValue: name)
+            } else {
+                check.add(names.metric, "format", "metric '\(name)' must match ^[a-z][a-z0-9_]{0,63}$ (lowercase letter, then lowercase letters, digits or underscores) or be a name the catalog knows")
+            }
+        } else {
+            check.require(names.metric, when: draft.metricName == nil)
+        }
+
+        let start = check.instant(draft.startTimeMs, names.start)
+        let end = check.instant(draft.endTimeMs, names.end)
+        if let start, let end, end < start {
+            check.add(names.end, "order", "\(names.end) must be ≥ \(names.start) (got \(end) < \(start))")
+        }
+        let categoryValue = check.length(draft.categoryValue, names.categoryValue, 1...64)
+        let unit = check.length(draft.unit, names.unit, 1...32)
+        check.require(names.unit, when: draft.unit == nil)
+        let sourceName = check.length(draft.sourceName, names.sourceName, 0...256)
+        let sourceBundleId = check.length(draft.sourceBundleId, names.sourceBundleId, 0...256)
+        let device = check.length(draft.device, names.device, 0...256)
+        var timezone = check.length(draft.timezone, names.timezone, 1...64)
+        check.require(names.timezone, when: draft.timezone == nil)
+        if let zone = timezone, !KnownTimeZones.contains(zone) {
+            check.add(names.timezone, "timezone", "\(names.timezone) '\(zone)' is not a known IANA time zone (use a name such as 'Europe/Berlin' or 'America/New_York')")
+            timezone = nil
+        }
+        let syncIdentifier = check.length(draft.syncIdentifier, names.syncIdentifier, 0...256)
+        let metadata = check.metadata(draft.metadata, names.metadata)
+
+        var value = draft.value
+        var storedUnit = unit
+        if let metric {
+            applyKindRules(spec, metric: metric, names: names, value: &value, unit: &storedUnit, categoryValue: categoryValue, check: &check)
+        }
+
+        let source = sourceName?.isEmpty == false ? sourceName : nil
+        let bundle = sourceBundleId?.isEmpty == false ? sourceBundleId : nil
+        guard check.isEmpty, let metric, let start, let end, let storedUnit, let timezone else {
+            return .invalid(check.sorted(by: names.ordered))
+        }
+        let key = sampleKey ?? SampleKey.derived(metric: metric, source: source ?? bundle ?? "unknown", startTimeMs: start, endTimeMs: end)
+        return .valid(
+            Sample(
+                sampleKey: key, metric: metric, startTimeMs: start, endTimeMs: end, valueNumber: value,
+                categoryValue: categoryValue, unit: storedUnit,
+                // An empty string carries no identity; store it as absent.
+                sourceName: source, sourceBundleId: bundle, timezone: timezone,
+                syncIdentifier: syncIdentifier?.isEmpty == false ? syncIdentifier : nil,
+                device: device?.isEmpty == false ? device : nil, metadata: metadata))
+    }
+
+    /// Value, unit and category rules that depend on the metric's kind (nil: stored raw).
+    private func applyKindRules(
+        _ spec: MetricSpec?, metric: Metric, names: SampleDraft.FieldNames, value: inout Double?, unit: inout String?,
+        categoryValue: String?, check: inout IssueList
+    ) {
+        guard let spec else {
+            if value == nil, categoryValue == nil, !check.has(names.value), !check.has(names.categoryValue) {
+                check.add(names.value, "required", "\(names.value) (or \(names.categoryValue) for a category metric) is required for metric '\(metric.rawValue)'")
+            }
+            return
+        }
+        switch spec.kind {
+        case .sleep:
+            if let categoryValue {
+                if SleepCategory(rawValue: categoryValue) == nil {
+                    let allowed = SleepCategory.allCases.map(\.rawValue).joined(separator: ", ")
+                    check.add(names.categoryValue, "unknown_value", "\(names.categoryValue) '\(categoryValue)' is not a sleep category; expected one of \(allowed)")
+                }
+            } else if !check.has(names.categoryValue) {
+                check.add(names.categoryValue, "required", "\(names.categoryValue) is required for metric \(metric.rawValue)")
+            }
+        case .cumulative, .cumulativeDeduplicated, .discrete:
+            if value == nil, !check.has(names.value) {
+                check.add(names.value, "required", "\(names.value) is required for metric \(metric.rawValue)")
+            }
+            guard let sentUnit = unit, let units = spec.units else { return }
+            guard let conversion = units.conversion(for: sentUnit) else {
+                check.add(names.unit, "unknown_value", Self.unitMessage(spec, sentUnit))
+                return
+            }
+            guard let given = value else { return }
+            let converted = conversion.canonical(given)
+            if let range = spec.plausibleRange, !range.contains(converted) {
+                let canonicalUnit = units.canonical
+                let sent = sentUnit == canonicalUnit ? "" : " (\(FieldReader.format(given)) \(sentUnit))"
+                check.add(names.value, "range", "\(names.value) \(FieldReader.format(converted)) \(canonicalUnit)\(sent) is outside the plausible range \(FieldReader.format(range.lowerBound))…\(FieldReader.format(range.upperBound)) \(canonicalUnit) for \(metric.rawValue)")
+            }
+            value = converted
+            unit = units.canonical
+        }
+    }
+
+    /// "unit 'lb' is not accepted for step_count; use one of 'count', 'steps', 'step'".
+    public static func unitMessage(_ spec: MetricSpec, _ unit: String) -> String {
+        let accepted = (spec.units?.names ?? []).map { "'\($0)'" }.joined(separator: ", ")
+        return "unit '\(unit)' is not accepted for \(spec.metric.rawValue); use one of \(accepted)"
+    }
+}
+
+/// Issues collected while checking one draft.
+struct IssueList {
+    private(set) var issues: [ValidationIssue]
+
+    init(_ issues: [ValidationIssue]) { self.issues = issues }
+
+    var isEmpty: Bool { issues.isEmpty }
+
+    func has(_ field: String) -> Bool { issues.contains { $0.field == field } }
+
+    mutating func add(_ field: String, _ code: String, _ message: String) {
+        issues.append(ValidationIssue(field: field, code: code, message: message))
+    }
+
+    /// A `required` issue for `field` when `missing` and the wire reported nothing for it.
+    mutating func require(_ field: String, when missing: Bool) {
+        if missing, !has(field) { add(field, "required", "\(field) is required") }
+    }
+
+    /// `text` when its length in Unicode scalars lies in `length`; an issue otherwise.
+    mutating func length(_ text: String?, _ field: String, _ length: ClosedRange<Int>) -> String? {
+        guard let text else { return nil }
+        let count = text.unicodeScalars.count
+        guard length.contains(count) else {
+            let rule = length.lowerBound == length.upperBound ? "\(length.lowerBound)"
+                : length.lowerBound == 0 ? "at most \(length.upperBound)"
+                : "\(length.lowerBound)–\(length.upperBound)"
+            add(field, "length", "\(field) must be \(rule) characters long (got \(count))")
+            return nil
+        }
+        return text
+    }
+
+    /// An instant inside the accepted window, or a `required`/`range` issue.
+    mutating func instant(_ ms: Int64?, _ field: String) -> Int64? {
+        guard let ms else {
+            require(field, when: true)
+            return nil
+        }
+        guard ms >= SampleRules.earliestMs, ms < SampleRules.latestMs else {
+            add(field, "range", "\(field) must lie between 1970-01-01 and 2100-01-01 (got \(ms))")
+            return nil
+        }
+        return ms
+    }
+
+    /// Metadata as compact JSON text with sorted keys: an object of at most
+    /// ``SampleRules/maxMetadataBytes`` bytes.
+    mutating func metadata(_ value: JSONValue?, _ field: String) -> String? {
+        guard let value, !value.isNull else { return nil }
+        guard case .object(let members) = value else {
+            add(field, "type", "\(field) must be an object (got \(value.typeName))")
+            return nil
+        }
+        if members.isEmpty { return nil }
+        let text = JSONWriter.string(value)
+        guard text.utf8.count <= SampleRules.maxMetadataBytes else {
+            add(field, "length", "\(field) must serialize to at most \(SampleRules.maxMetadataBytes) bytes (got \(text.utf8.count))")
+            return nil
+        }
+        return text
+    }
+
+    /// The issues ordered by field (in `order`), keeping their order within a field.
+    func sorted(by order: [String]) -> [ValidationIssue] {
+        let rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        return issues.enumerated().sorted { a, b in
+            let ra = rank[a.element.field] ?? -1, rb = rank[b.element.field] ?? -1
+            return ra != rb ? ra < rb : a.offset < b.offset
+        }.map(\.element)
+    }
+}
