@@ -22,13 +22,16 @@ public final class AppServices: Sendable {
                 queuedEntries: (any QueuedEntriesProvider)? = nil) {
         self.config = config
         self.store = store
-        let intents = WriteIntentStore(pool: store.pool, policy: config.retryPolicy, zoneClock: store.clock)
+        let intents = WriteIntentStore(pool: store.pool, policy: config.retryPolicy, zoneClock: store.clock, catalog: store.catalog)
         self.intents = intents
         self.queuedEntries = queuedEntries ?? intents
         self.clock = clock
         self.version = version
         self.startedAtNanoseconds = AppClock.monotonicNanoseconds()
     }
+
+    /// The metric table every surface reads (the store's).
+    public var catalog: MetricCatalog { store.catalog }
 
     public var uptimeSeconds: Int {
         Int((AppClock.monotonicNanoseconds() - startedAtNanoseconds) / 1_000_000_000)

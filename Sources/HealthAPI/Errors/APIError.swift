@@ -107,10 +107,11 @@ extension APIError {
     }
 
     /// 500 with the request id and nothing about the cause: internals never leave the server.
-    public static func internalError(requestID: String) -> APIError {
+    /// `details` may add what an operator can act on (never stored values).
+    public static func internalError(requestID: String, details: [String: JSONValue] = [:]) -> APIError {
         APIError(status: .internalServerError, code: .internalError,
                  message: "the server failed to handle this request; quote the request id when reporting it",
-                 details: ["requestId": .string(requestID)])
+                 details: details.merging(["requestId": .string(requestID)]) { _, id in id })
     }
 
     public static func serviceUnavailable(_ message: String, retryAfterSeconds: Int = 1) -> APIError {

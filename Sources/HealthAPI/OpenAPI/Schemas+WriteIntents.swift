@@ -21,7 +21,7 @@ extension Schemas {
     ]
 
     /// Epoch milliseconds a write intent may name: 1970-01-01 up to (not including) 2100-01-01.
-    static let intentTimeSchema: JSONValue = ["type": "integer", "minimum": .number(Double(SampleValidator.earliestMs)), "maximum": .number(Double(SampleValidator.latestMs - 1))]
+    static let intentTimeSchema: JSONValue = ["type": "integer", "minimum": .number(Double(SampleRules.earliestMs)), "maximum": .number(Double(SampleRules.latestMs - 1))]
     static func intentTime(_ description: String) -> JSONValue {
         var object = intentTimeSchema.objectValue ?? [:]
         object["description"] = .string(description)

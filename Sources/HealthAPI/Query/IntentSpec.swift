@@ -65,7 +65,7 @@ extension IntentSpec {
                    fields: [timezoneField],
                    maxDays: nil, example: ["intent": "yesterday_summary", "timezone": "America/Los_Angeles"]),
         IntentSpec(name: "metric_series", summary: "One metric over a range by day, ISO week (Monday first) or calendar month: the detail behind range summaries.",
-                   fields: [Field(name: "metric", kind: .metric, required: true, description: "A canonical metric: \(Metric.canonical.map(\.rawValue).joined(separator: ", ")).") , fromField, toField,
+                   fields: [Field(name: "metric", kind: .metric, required: true, description: "A canonical metric: \(MetricCatalog.standard.metrics.map(\.rawValue).joined(separator: ", ")).") , fromField, toField,
                             Field(name: "bucket", kind: .bucket, required: false, description: "Bucket size: day (default; at most 366 days), week (at most 1,830 days) or month (at most 3,660 days)."), timezoneField],
                    maxDays: MetricSeries.maxDays(.month), example: ["intent": "metric_series", "metric": "step_count", "from": "2026-09-01", "to": "2026-11-30", "bucket": "week"]),
         IntentSpec(name: "compare_ranges", summary: "Two ranges (each at most 366 days) side by side per metric, with the difference b − a.",
@@ -97,9 +97,9 @@ extension IntentSpec {
         case .timezone:
             return TimezoneName.schema(description: description)
         case .metric:
-            return ["type": "string", "enum": .array(Metric.canonical.map { .string($0.rawValue) }), "description": .string(description)]
+            return ["type": "string", "enum": .array(MetricCatalog.standard.metrics.map { .string($0.rawValue) }), "description": .string(description)]
         case .metrics:
-            return ["type": "array", "items": ["type": "string", "enum": .array(Metric.canonical.map { .string($0.rawValue) })], "minItems": 1, "uniqueItems": true, "description": .string(description)]
+            return ["type": "array", "items": ["type": "string", "enum": .array(MetricCatalog.standard.metrics.map { .string($0.rawValue) })], "minItems": 1, "uniqueItems": true, "description": .string(description)]
         case .bucket:
             return ["type": "string", "enum": ["day", "week", "month"], "default": "day", "description": .string(description)]
         case .range:

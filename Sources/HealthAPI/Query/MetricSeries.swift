@@ -12,24 +12,26 @@ struct MetricSeries: Sendable {
         }
     }
 
-    var metric: Metric
+    var spec: MetricSpec
     var range: DayRange
     var bucket: SeriesBucket
     var zone: SummaryZone
     var priority: SourcePriority
+    var catalog: MetricCatalog
 
     func build(_ db: Database) throws -> JSONValue {
-        let metric = self.metric
-        let table = try DayTable.load(db, from: range.from, to: range.to) { m, _ in m == metric && metric.summaryKind == .latest }
-        let values = table.series(metric, from: range.from, to: range.to)
-        let asOf = try Provenance.asOf(db, beforeMs: ZoneClock.shared.endOfDayMs(range.to, zone: zone.name))
+        let spec = self.spec
+        let metric = spec.metric
+        let table = try DayTable.load(db, catalog: catalog, from: range.from, to: range.to) { m, _ in m == metric && spec.summaryKind == .latest }
+        let values = table.series(spec, from: range.from, to: range.to)
+        let asOf = try Provenance.asOf(db, catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(range.to, zone: zone.name))
         var points: [JSONValue] = []
         if bucket == .day {
             var index = 0
             for ordinal in range.from.ordinal...range.to.ordinal {
                 var value: JSONValue = .null
                 if index < values.count, values[index].day.ordinal == ordinal {
-                    value = SummaryNumber.value(values[index].value, metric: metric)
+                    value = SummaryNumber.value(values[index].value, spec)
                     index += 1
                 }
                 points.append(["day": .string(DayKey(ordinal: ordinal).description), "value": value])
@@ -48,16 +50,16 @@ struct MetricSeries: Sendable {
                 var point: [String: JSONValue] = [
                     "start": .string(start.description), "end": .string(end.description),
                     "daysWithData": .number(Double(stats.daysWithData)), "daysInBucket": .number(Double(stats.daysInRange)),
-                    "value": stats.headline(metric.summaryKind).map { SummaryNumber.value($0, metric: metric) } ?? .null,
+                    "value": stats.headline(spec.summaryKind).map { SummaryNumber.value($0, spec) } ?? .null,
                 ]
-                if metric.summaryKind == .total { point["total"] = stats.daysWithData > 0 ? SummaryNumber.value(stats.total, metric: metric) : .null }
+                if spec.summaryKind == .total { point["total"] = stats.daysWithData > 0 ? SummaryNumber.value(stats.total, spec) : .null }
                 points.append(.object(point))
                 start = end.adding(days: 1)
             }
         }
         let overall = RangeStatistics(values, daysInRange: range.days)
         let valueMeaning: String
-        switch metric.summaryKind {
+        switch spec.summaryKind {
         case .total: valueMeaning = bucket == .day ? "the day's total" : "average per day with data (total: the bucket's sum)"
         case .average: valueMeaning = bucket == .day ? "the day's average reading" : "average of the daily averages"
         case .latest: valueMeaning = bucket == .day ? "the day's latest reading" : "the last reading in the bucket"
@@ -69,14 +71,14 @@ struct MetricSeries: Sendable {
         return [
             "kind": "metric_series",
             "metric": .string(metric.rawValue),
-            "unit": .string(metric.summaryUnit),
+            "unit": .string(spec.summaryUnit),
             "bucket": .string(bucket.rawValue),
             "valueMeaning": .string(valueMeaning),
             "from": .string(range.from.description),
             "to": .string(range.to.description),
             "timezone": .string(zone.name),
             "timezoneSource": .string(zone.origin.rawValue),
-            "summary": .object(RangeSummary.metricJSON(metric, overall, previous: nil, sleepStages: nil)),
+            "summary": .object(RangeSummary.metricJSON(spec, overall, previous: nil, sleepStages: nil)),
             "points": .array(points),
             "provenance": .object(provenanceJSON),
         ]

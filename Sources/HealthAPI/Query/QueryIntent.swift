@@ -31,7 +31,7 @@ enum QueryIntent: Sendable, Equatable {
     }
 
     /// Parses a request body.
-    static func parse(_ body: JSONValue) throws -> QueryIntent {
+    static func parse(_ body: JSONValue, catalog: MetricCatalog = .standard) throws -> QueryIntent {
         guard case .object(let object) = body else {
             throw APIError.invalidParameter("(body)", "the body must be a JSON object such as {\"intent\": \"yesterday_summary\"} (got \(body.typeName)); intents: \(IntentSpec.catalogue)",
                                             rule: "type", extra: intentList)
@@ -45,7 +45,7 @@ enum QueryIntent: Sendable, Equatable {
         guard let spec = IntentSpec.named(name) else {
             throw APIError.invalidParameter("intent", "unknown intent '\(name.prefix(60))'; intents: \(IntentSpec.catalogue)", rule: "enum", extra: intentList)
         }
-        let reader = IntentReader(spec: spec, object: object)
+        let reader = IntentReader(spec: spec, object: object, catalog: catalog)
         try reader.rejectUnknownFields()
         let intent: QueryIntent
         switch name {
@@ -63,7 +63,7 @@ enum QueryIntent: Sendable, Equatable {
         case "compare_ranges":
             let a = try reader.nestedRange("a", maxDays: RangeSummary.maxDays)
             let b = try reader.nestedRange("b", maxDays: RangeSummary.maxDays)
-            intent = .compareRanges(a: a, b: b, metrics: try reader.metrics("metrics") ?? Metric.summaryOrder, timezone: try reader.timezone())
+            intent = .compareRanges(a: a, b: b, metrics: try reader.metrics("metrics") ?? catalog.alwaysSummarised.map(\.metric), timezone: try reader.timezone())
         default:
             intent = .sleepReport(try reader.range(maxDays: SleepReport.maxDays), timezone: try reader.timezone())
         }
@@ -82,6 +82,8 @@ enum QueryIntent: Sendable, Equatable {
 struct IntentReader {
     let spec: IntentSpec
     let object: [String: JSONValue]
+    /// Metric names resolve against it.
+    let catalog: MetricCatalog
 
     func fail(_ field: String, _ message: String, rule: String, code: APIError.Code = .invalidParameters, extra: [String: JSONValue] = [:]) -> APIError {
         var details = extra
@@ -161,27 +163,27 @@ struct IntentReader {
         return try checked(range, fromPath: "\(name).from", toPath: "\(name).to", maxDays: maxDays, limitNote: nil)
     }
 
-    static var metricNames: String { Metric.canonical.map(\.rawValue).joined(separator: ", ") }
+    var metricNames: String { catalog.metrics.map(\.rawValue).joined(separator: ", ") }
 
     func parseMetric(_ path: String, _ value: JSONValue) throws -> Metric {
-        guard let name = value.stringValue else { throw fail(path, "field '\(path)' must be a metric name string (got \(value.typeName)); metrics: \(Self.metricNames)", rule: "type") }
-        let metric = Metric(rawValue: name)
-        guard metric.isCanonical else {
-            throw fail(path, "unknown metric '\(name.prefix(64))' in '\(path)'; metrics: \(Self.metricNames)", rule: "enum",
-                       extra: ["allowed": .array(Metric.canonical.map { .string($0.rawValue) })])
+        guard let name = value.stringValue else { throw fail(path, "field '\(path)' must be a metric name string (got \(value.typeName)); metrics: \(metricNames)", rule: "type") }
+        // Aliases resolve as on ingest: a client's own name for a metric works here too.
+        guard let spec = catalog.resolve(name) else {
+            throw fail(path, "unknown metric '\(name.prefix(64))' in '\(path)'; metrics: \(metricNames)", rule: "enum",
+                       extra: ["allowed": .array(catalog.metrics.map { .string($0.rawValue) })])
         }
-        return metric
+        return spec.metric
     }
 
     func metric(_ name: String) throws -> Metric {
-        guard let value = object[name], !value.isNull else { throw fail(name, "field '\(name)' is required; metrics: \(Self.metricNames)", rule: "required") }
+        guard let value = object[name], !value.isNull else { throw fail(name, "field '\(name)' is required; metrics: \(metricNames)", rule: "required") }
         return try parseMetric(name, value)
     }
 
     func metrics(_ name: String) throws -> [Metric]? {
         guard let value = object[name] else { return nil }
-        guard let items = value.arrayValue else { throw fail(name, "field '\(name)' must be an array of metric names (got \(value.typeName)); metrics: \(Self.metricNames)", rule: "type") }
-        guard !items.isEmpty else { throw fail(name, "field '\(name)' must name at least one metric (or be left out for all); metrics: \(Self.metricNames)", rule: "minItems") }
+        guard let items = value.arrayValue else { throw fail(name, "field '\(name)' must be an array of metric names (got \(value.typeName)); metrics: \(metricNames)", rule: "type") }
+        guard !items.isEmpty else { throw fail(name, "field '\(name)' must name at least one metric (or be left out for all); metrics: \(metricNames)", rule: "minItems") }
         var out: [Metric] = []
         for (i, item) in items.enumerated() {
             let metric = try parseMetric("\(name)[\(i)]", item)

@@ -18,23 +18,24 @@ struct QueryRunner: Sendable {
             return try await daily(zone.today(nowMs: nowMs).adding(days: -1), label: .yesterday, zone: zone, nowMs: nowMs)
         case .rangeSummary(let range, _):
             let queued = try await services.queuedEntries.queuedEntries(from: range.from, to: range.to)
-            let summary = RangeSummary(from: range.from, to: range.to, zone: zone, nowMs: nowMs, queued: queued, priority: priority)
+            let summary = RangeSummary(from: range.from, to: range.to, zone: zone, nowMs: nowMs, queued: queued, priority: priority, catalog: store.catalog)
             return try await store.pool.read { db in try summary.build(db) }
         case .metricSeries(let metric, let range, let bucket, _):
-            let series = MetricSeries(metric: metric, range: range, bucket: bucket, zone: zone, priority: priority)
+            guard let spec = store.catalog.spec(for: metric) else { throw APIError.invalidParameter("metric", "unknown metric '\(metric)'", rule: "enum") }
+            let series = MetricSeries(spec: spec, range: range, bucket: bucket, zone: zone, priority: priority, catalog: store.catalog)
             return try await store.pool.read { db in try series.build(db) }
         case .compareRanges(let a, let b, let metrics, _):
-            let comparison = RangeComparison(a: a, b: b, metrics: metrics, zone: zone, priority: priority)
+            let comparison = RangeComparison(a: a, b: b, metrics: metrics.compactMap { store.catalog.spec(for: $0) }, zone: zone, priority: priority, catalog: store.catalog)
             return try await store.pool.read { db in try comparison.build(db) }
         case .sleepReport(let range, _):
-            let report = SleepReport(range: range, zone: zone, priority: priority)
+            let report = SleepReport(range: range, zone: zone, priority: priority, catalog: store.catalog)
             return try await store.pool.read { db in try report.build(db) }
         }
     }
 
     func daily(_ day: DayKey, label: DailySummary.Label, zone: SummaryZone, nowMs: Int64) async throws -> JSONValue {
         let queued = try await services.queuedEntries.queuedEntries(from: day, to: day)
-        let summary = DailySummary(day: day, zone: zone, label: label, nowMs: nowMs, queued: queued, priority: services.store.priority)
+        let summary = DailySummary(day: day, zone: zone, label: label, nowMs: nowMs, queued: queued, priority: services.store.priority, catalog: services.catalog)
         return try await services.store.pool.read { db in try summary.build(db) }
     }
 }

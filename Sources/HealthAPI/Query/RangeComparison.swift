@@ -6,34 +6,36 @@ import SQLiteStore
 struct RangeComparison: Sendable {
     var a: DayRange
     var b: DayRange
-    var metrics: [Metric]
+    var metrics: [MetricSpec]
     var zone: SummaryZone
     var priority: SourcePriority
+    var catalog: MetricCatalog
 
     func build(_ db: Database) throws -> JSONValue {
-        let wanted = Set(metrics.filter { $0.summaryKind == .latest })
-        let tableA = try DayTable.load(db, from: a.from, to: a.to) { metric, _ in wanted.contains(metric) }
-        let tableB = try DayTable.load(db, from: b.from, to: b.to) { metric, _ in wanted.contains(metric) }
-        let asOf = try Provenance.asOf(db, beforeMs: ZoneClock.shared.endOfDayMs(max(a.to, b.to), zone: zone.name))
+        let wanted = Set(metrics.filter { $0.summaryKind == .latest }.map(\.metric))
+        let tableA = try DayTable.load(db, catalog: catalog, from: a.from, to: a.to) { metric, _ in wanted.contains(metric) }
+        let tableB = try DayTable.load(db, catalog: catalog, from: b.from, to: b.to) { metric, _ in wanted.contains(metric) }
+        let asOf = try Provenance.asOf(db, catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(max(a.to, b.to), zone: zone.name))
         var out: [String: JSONValue] = [:]
         var parts: [String] = []
         var coverage: [(metric: Metric, daysWithData: Int, daysInRange: Int)] = []
-        for metric in metrics {
-            let sa = RangeStatistics(tableA.series(metric, from: a.from, to: a.to), daysInRange: a.days)
-            let sb = RangeStatistics(tableB.series(metric, from: b.from, to: b.to), daysInRange: b.days)
+        for spec in metrics {
+            let metric = spec.metric
+            let sa = RangeStatistics(tableA.series(spec, from: a.from, to: a.to), daysInRange: a.days)
+            let sb = RangeStatistics(tableB.series(spec, from: b.from, to: b.to), daysInRange: b.days)
             coverage.append((metric, sa.daysWithData + sb.daysWithData, a.days + b.days))
             var entry: [String: JSONValue] = [
-                "unit": .string(metric.summaryUnit),
-                "a": .object(RangeSummary.metricJSON(metric, sa, previous: nil, sleepStages: nil)),
-                "b": .object(RangeSummary.metricJSON(metric, sb, previous: nil, sleepStages: nil)),
+                "unit": .string(spec.summaryUnit),
+                "a": .object(RangeSummary.metricJSON(spec, sa, previous: nil, sleepStages: nil)),
+                "b": .object(RangeSummary.metricJSON(spec, sb, previous: nil, sleepStages: nil)),
             ]
-            let ha = sa.headline(metric.summaryKind), hb = sb.headline(metric.summaryKind)
+            let ha = sa.headline(spec.summaryKind), hb = sb.headline(spec.summaryKind)
             if let ha, let hb {
-                entry["difference"] = ["change": SummaryNumber.rounded(hb - ha, decimals: metric.summaryDecimals),
+                entry["difference"] = ["change": SummaryNumber.rounded(hb - ha, decimals: spec.summaryDecimals),
                                        "changePercent": ha != 0 ? SummaryNumber.rounded((hb - ha) / abs(ha) * 100, decimals: 1) : nil]
                 var change = ""
                 if ha != 0 { let p = Int(((hb - ha) / abs(ha) * 100).rounded()); change = " (\(p > 0 ? "+" : "")\(p)%)" }
-                parts.append("\(metric.rawValue) \(metric.textValue(ha)) → \(metric.textValue(hb))\(change)")
+                parts.append("\(metric.rawValue) \(spec.textValue(ha)) → \(spec.textValue(hb))\(change)")
             } else {
                 entry["difference"] = .null
                 let which = ha == nil && hb == nil ? "either range" : (ha == nil ? "range a" : "range b")
@@ -41,7 +43,7 @@ struct RangeComparison: Sendable {
             }
             out[metric.rawValue] = .object(entry)
         }
-        let provenance = Provenance(asOfMs: asOf, sources: try DayTable.sources(db, from: a.from, to: a.to) + DayTable.sources(db, from: b.from, to: b.to), coverage: coverage)
+        let provenance = Provenance(asOfMs: asOf, sources: try DayTable.sources(db, catalog: catalog, from: a.from, to: a.to) + DayTable.sources(db, catalog: catalog, from: b.from, to: b.to), coverage: coverage)
         let perDay = "Totals are per-day averages over days with data, weight and body fat the last reading, sleep the average night."
         return [
             "kind": "compare_ranges",

@@ -9,10 +9,15 @@ struct SleepReport: Sendable {
     var range: DayRange
     var zone: SummaryZone
     var priority: SourcePriority
+    var catalog: MetricCatalog
+
+    /// The metric the report reads: the catalog's sleep metric.
+    var sleepMetric: Metric { catalog.metrics(ofKind: [.sleep]).first ?? .sleepSegment }
 
     func build(_ db: Database) throws -> JSONValue {
-        let table = try DayTable.load(db, from: range.from, to: range.to) { metric, _ in metric == .sleepSegment }
-        let asOf = try Provenance.asOf(db, beforeMs: ZoneClock.shared.endOfDayMs(range.to, zone: zone.name))
+        let sleepMetric = self.sleepMetric
+        let table = try DayTable.load(db, catalog: catalog, from: range.from, to: range.to) { metric, _ in metric == sleepMetric }
+        let asOf = try Provenance.asOf(db, catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(range.to, zone: zone.name))
         var nights: [JSONValue] = []
         var missing: [JSONValue] = []
         var bedtimes: [Double] = []
@@ -21,16 +26,18 @@ struct SleepReport: Sendable {
         let stageKeys = ["asleepMinutes", "deepMinutes", "remMinutes", "coreMinutes", "unspecifiedMinutes", "awakeMinutes", "inBedMinutes"]
         for ordinal in range.from.ordinal...range.to.ordinal {
             let day = DayKey(ordinal: ordinal)
-            guard let data = table.entry(.sleepSegment, day)?.data else {
+            guard case .sleep(let stored)? = table.entry(sleepMetric, day)?.aggregate else {
                 missing.append(.string(day.description))
                 continue
             }
-            var night: [String: JSONValue] = ["day": .string(day.description), "source": data["source"] ?? .null]
-            for key in stageKeys {
-                night[key] = data[key] ?? .null
-                sums[key, default: 0] += data[key]?.doubleValue ?? 0
+            var night: [String: JSONValue] = ["day": .string(day.description), "source": .string(stored.source)]
+            let minutes = [stored.asleepMinutes, stored.deepMinutes, stored.remMinutes, stored.coreMinutes,
+                           stored.unspecifiedMinutes, stored.awakeMinutes, stored.inBedMinutes]
+            for (key, value) in zip(stageKeys, minutes) {
+                night[key] = .number(Double(value))
+                sums[key, default: 0] += Double(value)
             }
-            if let start = data["sleepStart"]?.int64Value {
+            if let start = stored.sleepStart {
                 var minute = ZoneClock.shared.localMinuteOfDay(atMs: start, zone: zone.name)
                 // Bedtimes around midnight: count 00:30 as 24:30 so it averages with 23:30, not with noon.
                 if minute < 12 * 60 { minute += 1440 }
@@ -39,7 +46,7 @@ struct SleepReport: Sendable {
             } else {
                 night["bedtime"] = .null
             }
-            if let end = data["sleepEnd"]?.int64Value {
+            if let end = stored.sleepEnd {
                 let minute = ZoneClock.shared.localMinuteOfDay(atMs: end, zone: zone.name)
                 wakeTimes.append(Double(minute))
                 night["wakeTime"] = .string(SummaryText.clock(minuteOfDay: minute))
@@ -58,7 +65,7 @@ struct SleepReport: Sendable {
             guard let s else { return ["average": nil, "standardDeviationMinutes": nil] }
             return ["average": .string(SummaryText.clock(minuteOfDay: Int(s.mean.rounded()))), "standardDeviationMinutes": SummaryNumber.rounded(s.sd, decimals: 0)]
         }
-        let provenance = Provenance(asOfMs: asOf, sources: nightSources, coverage: [(.sleepSegment, count, range.days)])
+        let provenance = Provenance(asOfMs: asOf, sources: nightSources, coverage: [(sleepMetric, count, range.days)])
 
         var text = "\(SummaryText.range(range.from, range.to)): "
         if count == 0 {

@@ -39,12 +39,17 @@ enum CapabilitiesRoutes {
                 "deduplication": .string(Provenance.deduplicationRule(services.store.priority)),
                 "queued": "Pending and applied-but-not-yet-synced write intents appear under `queued`, never in totals.",
             ],
-            "metrics": .object(Dictionary(uniqueKeysWithValues: Metric.canonical.map { metric in
-                (metric.rawValue, JSONValue.object([
-                    "unit": .string(metric.summaryUnit),
-                    "aggregation": .string(metric.summaryKind.rawValue),
-                    "summary": .string(metric.summaryAggregationText),
-                    "description": .string(metric.summary),
+            "metrics": .object(Dictionary(uniqueKeysWithValues: services.catalog.specs.map { spec in
+                (spec.metric.rawValue, JSONValue.object([
+                    "unit": .string(spec.summaryUnit),
+                    "aggregation": .string(spec.summaryKind.rawValue),
+                    "kind": .string(spec.kind.rawValue),
+                    "summary": .string(spec.summaryAggregationText),
+                    "description": .string(spec.description),
+                    "aliases": .array(spec.aliases.map(JSONValue.string)),
+                    "healthKitIdentifier": spec.healthKitIdentifier.map(JSONValue.string) ?? .null,
+                    "acceptedUnits": .array((spec.units?.names ?? []).map(JSONValue.string)),
+                    "range": spec.plausibleRange.map { ["minimum": .number($0.lowerBound), "maximum": .number($0.upperBound)] } ?? .null,
                 ]))
             })),
             "query": [
@@ -64,7 +69,7 @@ enum CapabilitiesRoutes {
     /// statuses, retry policy), marked available when it has kinds to offer.
     static func writeIntents(_ services: AppServices) -> JSONValue {
         let kinds = services.queuedEntries.writeIntentKinds
-        var object = WriteIntentRoutes.capabilities(policy: services.intents.policy).objectValue ?? [:]
+        var object = WriteIntentRoutes.capabilities(policy: services.intents.policy, catalog: services.catalog).objectValue ?? [:]
         object["available"] = .bool(!kinds.isEmpty)
         object["kinds"] = .array(kinds)
         return .object(object)

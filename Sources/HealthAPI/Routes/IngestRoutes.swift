@@ -76,8 +76,10 @@ enum IngestRoutes {
         valid.reserveCapacity(rawSamples.count)
         var errors: [JSONValue] = []
         var rejected = 0
+        // Every element passes the one set of sample rules, over the server's metric table.
+        let rules = SampleRules(catalog: context.services.catalog)
         for (index, raw) in rawSamples.enumerated() {
-            switch SampleValidator.validate(raw) {
+            switch SampleValidator.validate(raw, rules: rules) {
             case .valid(let sample): valid.append(sample)
             case .invalid(let issues):
                 rejected += 1

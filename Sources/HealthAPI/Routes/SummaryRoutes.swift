@@ -44,7 +44,7 @@ enum SummaryRoutes {
                 tags: ["summaries"],
                 requestBody: Operation.Body(description: "One query intent.", schema: Schemas.ref("QueryRequest"), example: IntentSpec.all[0].example),
                 responses: [200: Operation.Response("The answer; its shape depends on the intent (`kind` names it).", schema: Schemas.ref("QueryResponse")), 400: badRequest])) { context in
-                let intent = try QueryIntent.parse(try context.jsonBody())
+                let intent = try QueryIntent.parse(try context.jsonBody(), catalog: context.services.catalog)
                 return .json(try await QueryRunner(services: context.services).run(intent))
             },
         ]
@@ -58,7 +58,7 @@ enum SummaryRoutes {
         for name in parameters { if let value = try query.string(name) { body[name] = .string(value) } }
         let parsed: QueryIntent
         do {
-            parsed = try QueryIntent.parse(.object(body))
+            parsed = try QueryIntent.parse(.object(body), catalog: context.services.catalog)
         } catch var error as APIError {
             // The body form's wording names intents; for the GET form, point at query parameters.
             error.message = error.message.replacingOccurrences(of: "field '", with: "query parameter '")

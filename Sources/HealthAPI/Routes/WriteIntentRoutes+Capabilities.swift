@@ -2,19 +2,19 @@ import HealthDomain
 
 extension WriteIntentRoutes {
     /// The write kinds for `GET /health/capabilities` with the default retry policy.
-    static var capabilities: JSONValue { capabilities(policy: .default) }
+    static var capabilities: JSONValue { capabilities(policy: .default, catalog: .standard) }
 
     /// What a client needs to queue and apply writes: metrics with units and ranges, the
     /// HealthKit sync identifier rule, the statuses and the backoff policy in force.
-    static func capabilities(policy: RetryPolicy) -> JSONValue {
-        let metrics: [JSONValue] = WriteIntentContent.writableMetrics.map { metric in
+    static func capabilities(policy: RetryPolicy, catalog: MetricCatalog) -> JSONValue {
+        let metrics: [JSONValue] = catalog.writable.map { spec in
             var entry: [String: JSONValue] = [
-                "metric": .string(metric.rawValue),
-                "unit": .string(metric.unit ?? ""),
-                "acceptedUnits": .array((metric.acceptedUnits ?? []).map { .string($0.unit) }),
-                "description": .string(metric.summary),
+                "metric": .string(spec.metric.rawValue),
+                "unit": .string(spec.unit ?? ""),
+                "acceptedUnits": .array((spec.units?.names ?? []).map { .string($0) }),
+                "description": .string(spec.description),
             ]
-            if let range = metric.plausibleRange { entry["range"] = ["minimum": .number(range.lowerBound), "maximum": .number(range.upperBound)] }
+            if let range = spec.plausibleRange { entry["range"] = ["minimum": .number(range.lowerBound), "maximum": .number(range.upperBound)] }
             return .object(entry)
         }
         return [

@@ -143,7 +143,7 @@ enum WriteIntentRoutes {
 
     static func upsert(_ context: RequestContext) async throws -> HTTPResponse {
         try context.query.rejectUnknown(allowed: [])
-        let request = try WriteIntentRequest.parse(try context.jsonBody())
+        let request = try WriteIntentRequest.parse(try context.jsonBody(), catalog: context.services.catalog)
         let (outcome, intent) = try await context.services.intents.upsert(request, nowMs: context.services.clock.now())
         return .json(["outcome": .string(outcome.rawValue), "intent": intent.json])
     }

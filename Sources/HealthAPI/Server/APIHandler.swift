@@ -42,6 +42,11 @@ public final class APIHandler: HTTPHandler {
             }
         } catch let error as APIError {
             response = APIHandler.render(error)
+        } catch let error as UnreadableAggregate {
+            log?.message("id=\(requestID) \(error.logMessage)")
+            response = APIHandler.render(.internalError(requestID: requestID, details: [
+                "day": .string(error.day.description), "metric": .string(error.metric.rawValue), "repair": "healthd rebuild",
+            ]))
         } catch {
             if let sqlite = error as? SQLiteError, let answer = APIError.storage(sqlite) {
                 // The code only: SQLite's message can quote stored values.

@@ -120,6 +120,15 @@ public enum HealthSchema {
             ALTER TABLE metric_stats ADD COLUMN max_offset_s INTEGER NOT NULL DEFAULT 50400;
             """)
         }
+        migrator.register(4, "sample device and metadata") { db in
+            // Client formats name the device that took a reading and send facts beyond the
+            // sample's core fields; both are kept with the raw sample. Adding nullable
+            // columns rewrites no row (https://sqlite.org/lang_altertable.html).
+            try db.execute("""
+            ALTER TABLE samples ADD COLUMN device TEXT;
+            ALTER TABLE samples ADD COLUMN metadata TEXT;
+            """)
+        }
         return migrator
     }
 }

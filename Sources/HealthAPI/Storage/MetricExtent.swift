@@ -40,9 +40,9 @@ struct MetricExtent: Equatable {
     /// The start-time window that holds every sample attributed to UTC days `first…last`:
     /// a local day begins `offset` before its UTC day, and a sample reaching into it may
     /// start up to `maxDuration` earlier still.
-    func startWindow(first: DayKey, last: DayKey, aggregation: MetricAggregation) -> (low: Int64, high: Int64) {
+    func startWindow(first: DayKey, last: DayKey, kind: MetricKind) -> (low: Int64, high: Int64) {
         let dayMs: Int64 = 86_400_000
-        let reach = aggregation == .sleep ? MetricExtent.nightReachMs : 0
+        let reach = kind == .sleep ? MetricExtent.nightReachMs : 0
         let low = Int64(first.ordinal) * dayMs - Int64(maxOffsetSeconds) * 1000 - reach - MetricExtent.slackMs - maxDurationMs
         let high = Int64(last.ordinal + 1) * dayMs - Int64(minOffsetSeconds) * 1000 + MetricExtent.slackMs
         return (low, high)

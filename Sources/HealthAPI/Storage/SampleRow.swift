@@ -4,22 +4,23 @@ import SQLiteStore
 /// The mapping between `Sample` and a `samples` row: the SQL and the bind/decode code
 /// live together so the column order is written down once.
 enum SampleRow {
-    static let columns = "sample_key, metric, start_ms, end_ms, value, category, unit, source_name, source_bundle_id, timezone, sync_identifier"
+    static let columns = "sample_key, metric, start_ms, end_ms, value, category, unit, source_name, source_bundle_id, timezone, sync_identifier, device, metadata"
 
     static let selectByKey = "SELECT \(columns) FROM samples WHERE sample_key = ?"
 
     static let insert = """
         INSERT INTO samples (\(columns), updated_ms, received_ms)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
         """
 
     static let update = """
         UPDATE samples SET metric = ?2, start_ms = ?3, end_ms = ?4, value = ?5, category = ?6, unit = ?7,
-            source_name = ?8, source_bundle_id = ?9, timezone = ?10, sync_identifier = ?11, updated_ms = ?12
+            source_name = ?8, source_bundle_id = ?9, timezone = ?10, sync_identifier = ?11, device = ?12, metadata = ?13,
+            updated_ms = ?14
         WHERE sample_key = ?1
         """
 
-    /// Binds parameters 1–12 (and 13, the receive time, for inserts).
+    /// Binds parameters 1–14 (and 15, the receive time, for inserts).
     static func bind(_ sample: Sample, to statement: Statement, nowMs: Int64, includeReceived: Bool) throws {
         try statement.bind(1, sample.sampleKey)
         try statement.bind(2, sample.metric.rawValue)
@@ -32,8 +33,10 @@ enum SampleRow {
         try statement.bind(9, sample.sourceBundleId)
         try statement.bind(10, sample.timezone)
         try statement.bind(11, sample.syncIdentifier)
-        try statement.bind(12, nowMs)
-        if includeReceived { try statement.bind(13, nowMs) }
+        try statement.bind(12, sample.device)
+        try statement.bind(13, sample.metadata)
+        try statement.bind(14, nowMs)
+        if includeReceived { try statement.bind(15, nowMs) }
     }
 
     /// Decodes a row selected with `columns` starting at column `offset`.
@@ -43,7 +46,8 @@ enum SampleRow {
                valueNumber: row.optionalDouble(offset + 4), categoryValue: row.optionalText(offset + 5),
                unit: row.text(offset + 6), sourceName: row.optionalText(offset + 7),
                sourceBundleId: row.optionalText(offset + 8), timezone: row.text(offset + 9),
-               syncIdentifier: row.optionalText(offset + 10))
+               syncIdentifier: row.optionalText(offset + 10), device: row.optionalText(offset + 11),
+               metadata: row.optionalText(offset + 12))
     }
 
     /// The columns day aggregation reads. Unit and sync identifier never decide a day's

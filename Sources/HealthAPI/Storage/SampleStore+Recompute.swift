@@ -10,7 +10,7 @@ extension SampleStore {
 
     /// Recomputes the aggregates of the given days. Consecutive days of one metric are
     /// read with one range query, so a batch touching a week reads the week once.
-    static func recompute(_ days: [Metric: Set<DayKey>], db: Database, priority: SourcePriority, clock: ZoneClock,
+    static func recompute(_ days: [Metric: Set<DayKey>], db: Database, rules: Derivation,
                           extents: [Metric: MetricExtent], nowMs: Int64) throws {
         let select = try db.statement("SELECT \(SampleRow.aggregationColumns) FROM samples WHERE metric = ? AND start_ms >= ? AND start_ms < ?")
         let upsert = try db.statement("""
@@ -19,28 +19,30 @@ extension SampleStore {
             WHERE data IS NOT excluded.data
             """)
         let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
-        for metric in days.keys.sorted() {
-            let sortedDays = days[metric]!.sorted()
-            for run in consecutiveRuns(sortedDays) {
+        for (metric, metricDays) in days.sorted(by: { $0.key < $1.key }) {
+            guard let kind = rules.catalog.kind(of: metric) else { continue }
+            for run in consecutiveRuns(metricDays.sorted()) {
+                guard let first = run.first, let last = run.last else { continue }
                 // Without a recorded extent (no sample of the metric was ever stored) the
                 // widest offsets and no duration are the safe assumption.
                 let extent = extents[metric] ?? MetricExtent(maxDurationMs: 0, minOffsetSeconds: -12 * 3600, maxOffsetSeconds: 14 * 3600)
-                let (low, high) = extent.startWindow(first: run.first!, last: run.last!, aggregation: metric.aggregation)
+                let (low, high) = extent.startWindow(first: first, last: last, kind: kind)
                 try select.bind(1, metric.rawValue)
                 try select.bind(2, low)
                 try select.bind(3, high)
+                // Each sample read is attributed once; the aggregator trusts the buckets.
                 var byDay: [DayKey: [Sample]] = [:]
-                let wanted = Set(run)
                 while try select.step() {
                     let sample = SampleRow.decodeForAggregation(select.row, metric: metric)
-                    for day in DayAttribution.days(for: sample, clock: clock) where wanted.contains(day) {
-                        byDay[day, default: []].append(sample)
-                    }
+                    let attribution = DayAttribution.attribute(sample, kind: kind, clock: rules.clock)
+                    let from = max(attribution.first.ordinal, first.ordinal), to = min(attribution.last.ordinal, last.ordinal)
+                    guard from <= to else { continue }
+                    for ordinal in from...to { byDay[DayKey(ordinal: ordinal), default: []].append(sample) }
                 }
                 select.reset()
                 for day in run {
                     let aggregate = byDay[day].flatMap {
-                        DayAggregator.aggregate(metric: metric, day: day, samples: $0, priority: priority, clock: clock)
+                        DayAggregator.aggregate(kind: kind, day: day, attributed: $0, priority: rules.priority, clock: rules.clock)
                     }
                     try store(aggregate, day: day, metric: metric, upsert: upsert, delete: delete, nowMs: nowMs)
                 }
@@ -77,13 +79,21 @@ extension SampleStore {
     /// order so memory holds only the days still open, not the whole history. The metric
     /// extents (longest duration, offset range) are recomputed exactly on the way.
     public static func rebuild(db: Database, priority: SourcePriority, clock: ZoneClock, nowMs: Int64) throws -> Int {
+        try rebuild(db: db, rules: Derivation(priority: priority, clock: clock, catalog: .standard), nowMs: nowMs)
+    }
+
+    /// Recomputes every aggregate from raw samples under `rules`, streaming through each
+    /// metric in start order (see the overload above).
+    public static func rebuild(db: Database, rules: Derivation, nowMs: Int64) throws -> Int {
+        let clock = rules.clock
         try db.execute("DELETE FROM day_aggregates")
         let metrics = try db.query("SELECT DISTINCT metric FROM samples ORDER BY metric", [], { Metric(rawValue: $0.text(0)) })
         let upsert = try db.statement("INSERT INTO day_aggregates (day, metric, value, data, updated_ms) VALUES (?, ?, ?, ?, ?)")
         let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
         var written = 0
         var exact: [Metric: MetricExtent] = [:]
-        for metric in metrics where metric.aggregation != .raw {
+        for metric in metrics {
+            guard let kind = rules.catalog.kind(of: metric) else { continue }
             let select = try db.statement("SELECT \(SampleRow.aggregationColumns) FROM samples WHERE metric = ? ORDER BY start_ms, sample_key")
             try select.bind(1, metric.rawValue)
             defer { select.reset() }
@@ -91,9 +101,10 @@ extension SampleStore {
             func flush(before limitMs: Int64?) throws {
                 // A later sample starts at or after `limitMs`, so it cannot reach a day whose
                 // window ended before that.
-                let closable = open.keys.filter { limitMs == nil || Int64($0.ordinal + 1) * dayMs + windowAfterMs <= limitMs! }
+                let closable = open.keys.filter { day in limitMs.map { Int64(day.ordinal + 1) * dayMs + windowAfterMs <= $0 } ?? true }
                 for day in closable.sorted() {
-                    let aggregate = DayAggregator.aggregate(metric: metric, day: day, samples: open.removeValue(forKey: day)!, priority: priority, clock: clock)
+                    let samples = open.removeValue(forKey: day) ?? []
+                    let aggregate = DayAggregator.aggregate(kind: kind, day: day, attributed: samples, priority: rules.priority, clock: clock)
                     if aggregate != nil { written += 1 }
                     try store(aggregate, day: day, metric: metric, upsert: upsert, delete: delete, nowMs: nowMs)
                 }
@@ -106,9 +117,15 @@ extension SampleStore {
                     try flush(before: sample.startTimeMs)
                     lastFlushDay = startDay
                 }
-                for day in DayAttribution.days(for: sample, clock: clock) { open[day, default: []].append(sample) }
-                let extent = MetricExtent(sample, offsetSeconds: clock.offsetSeconds(atMs: sample.startTimeMs, zone: sample.timezone))
-                if exact[metric] == nil { exact[metric] = extent } else { _ = exact[metric]!.formUnion(extent) }
+                let attribution = DayAttribution.attribute(sample, kind: kind, clock: clock)
+                for day in attribution.days { open[day, default: []].append(sample) }
+                let extent = MetricExtent(sample, offsetSeconds: attribution.offsetSeconds)
+                if var known = exact[metric] {
+                    _ = known.formUnion(extent)
+                    exact[metric] = known
+                } else {
+                    exact[metric] = extent
+                }
             }
             try flush(before: nil)
         }
@@ -119,16 +136,5 @@ extension SampleStore {
         }
         try MetricExtent.save(exact, db)
         return written
-    }
-}
-
-extension DayAggregate {
-    /// The number a range summary starts from: a total, an average, or asleep minutes.
-    var headlineValue: Double {
-        switch self {
-        case .cumulative(let day): day.total
-        case .discrete(let day): day.avg
-        case .sleep(let night): Double(night.asleepMinutes)
-        }
     }
 }

@@ -8,26 +8,40 @@ public final class SampleStore: Sendable {
     public let pool: DatabasePool
     public let priority: SourcePriority
     public let clock: ZoneClock
+    /// The metric table: which metrics get day values and how.
+    public let catalog: MetricCatalog
 
-    public init(pool: DatabasePool, priority: SourcePriority = .default, clock: ZoneClock = .shared) {
+    public init(pool: DatabasePool, priority: SourcePriority = .default, clock: ZoneClock = .shared, catalog: MetricCatalog = .standard) {
         self.pool = pool
         self.priority = priority
         self.clock = clock
+        self.catalog = catalog
     }
+
+    /// How the store's pieces derive days, handed into its synchronous cores.
+    public var rules: Derivation { Derivation(priority: priority, clock: clock, catalog: catalog) }
 
     /// Upserts `samples` by `sampleKey`, deletes `deletedKeys`, and recomputes exactly the
     /// (day, metric) pairs whose inputs changed — old and new days of a moved sample.
     public func ingest(_ samples: [Sample], deletedKeys: [String] = [], nowMs: Int64) async throws -> IngestOutcome {
-        let priority = self.priority
-        let clock = self.clock
+        let rules = self.rules
         return try await pool.write { db in
-            try SampleStore.ingest(samples, deletedKeys: deletedKeys, nowMs: nowMs, db: db, priority: priority, clock: clock)
+            try SampleStore.ingest(samples, deletedKeys: deletedKeys, nowMs: nowMs, db: db, rules: rules)
         }
+    }
+
+    /// `ingest` inside a write transaction, with the built-in metric table (commands and
+    /// benchmarks that fill a database).
+    public static func ingest(_ samples: [Sample], deletedKeys: [String], nowMs: Int64, db: Database,
+                              priority: SourcePriority, clock: ZoneClock) throws -> IngestOutcome {
+        try ingest(samples, deletedKeys: deletedKeys, nowMs: nowMs, db: db,
+                   rules: Derivation(priority: priority, clock: clock, catalog: .standard))
     }
 
     /// The synchronous core of `ingest`, for callers already inside a write transaction.
     public static func ingest(_ samples: [Sample], deletedKeys: [String], nowMs: Int64, db: Database,
-                              priority: SourcePriority, clock: ZoneClock) throws -> IngestOutcome {
+                              rules: Derivation) throws -> IngestOutcome {
+        let clock = rules.clock
         var outcome = IngestOutcome()
         var touched = DayTouches()
         var extents = try MetricExtent.loadAll(db)
@@ -51,16 +65,18 @@ public final class SampleStore: Sendable {
                 try SampleRow.bind(sample, to: update, nowMs: nowMs, includeReceived: false)
                 try update.run()
                 outcome.updated += 1
-                touched.add(existing, clock: clock)
+                _ = touched.add(existing, kind: rules.catalog.kind(of: existing.metric), clock: clock)
             } else {
                 try SampleRow.bind(sample, to: insert, nowMs: nowMs, includeReceived: true)
                 try insert.run()
                 outcome.inserted += 1
             }
-            touched.add(sample, clock: clock)
+            let kind = rules.catalog.kind(of: sample.metric)
+            // The sample's one attribution: its days for recomputation, its offset for the extent.
+            let attribution = touched.add(sample, kind: kind, clock: clock)
             if reconcileIntents { changedSamples.append(sample) }
-            if sample.metric.aggregation == .raw { outcome.rawOnlyMetrics.insert(sample.metric) }
-            let extent = MetricExtent(sample, offsetSeconds: clock.offsetSeconds(atMs: sample.startTimeMs, zone: sample.timezone))
+            if kind == nil { outcome.rawOnlyMetrics.insert(sample.metric) }
+            let extent = MetricExtent(sample, offsetSeconds: attribution.offsetSeconds)
             if var known = extents[sample.metric] {
                 if known.formUnion(extent) {
                     extents[sample.metric] = known
@@ -80,14 +96,14 @@ public final class SampleStore: Sendable {
                 try delete.bind(1, key)
                 try delete.run()
                 outcome.deleted += 1
-                touched.add(existing, clock: clock)
+                _ = touched.add(existing, kind: rules.catalog.kind(of: existing.metric), clock: clock)
             }
         }
 
         try MetricExtent.save(grown, db)
 
         if reconcileIntents { try WriteIntentStore.reconcile(samples: changedSamples, nowMs: nowMs, clock: clock, db: db) }
-        try recompute(touched.days, db: db, priority: priority, clock: clock, extents: extents, nowMs: nowMs)
+        try recompute(touched.days, db: db, rules: rules, extents: extents, nowMs: nowMs)
         outcome.affected = touched.byDay
         return outcome
     }
@@ -97,9 +113,15 @@ public final class SampleStore: Sendable {
 struct DayTouches {
     private(set) var days: [Metric: Set<DayKey>] = [:]
 
-    mutating func add(_ sample: Sample, clock: ZoneClock) {
-        guard sample.metric.aggregation != .raw else { return }
-        for day in DayAttribution.days(for: sample, clock: clock) { days[sample.metric, default: []].insert(day) }
+    /// Records the days `sample` touches (none when it is stored raw) and returns its attribution.
+    mutating func add(_ sample: Sample, kind: MetricKind?, clock: ZoneClock) -> DayAttribution.Attribution {
+        let attribution = DayAttribution.attribute(sample, kind: kind, clock: clock)
+        if kind != nil {
+            for ordinal in attribution.first.ordinal...attribution.last.ordinal {
+                days[sample.metric, default: []].insert(DayKey(ordinal: ordinal))
+            }
+        }
+        return attribution
     }
 
     var byDay: [DayKey: Set<Metric>] {

@@ -2,30 +2,38 @@ import HealthDomain
 import SQLiteStore
 
 /// Opens (creating when needed) the database, applies migrations, and makes the stored
-/// aggregates agree with the configured source priority.
+/// aggregates agree with the configured source priority and metric table.
 public enum StoreOpener {
     public struct Opened: Sendable {
         public var store: SampleStore
-        /// Aggregates rebuilt because the source priority differed from the stored one.
+        /// Aggregates rebuilt because the source priority or the metric table differed
+        /// from those the stored aggregates were derived with.
         public var rebuiltForPriorityChange: Bool
     }
 
-    public static func open(path: String, priority: SourcePriority, nowMs: Int64, configuration: DatabaseConfiguration = .init()) throws -> Opened {
+    public static func open(path: String, priority: SourcePriority, nowMs: Int64, configuration: DatabaseConfiguration = .init(),
+                            catalog: MetricCatalog = .standard) throws -> Opened {
         if let slash = path.lastIndex(of: "/") { TokenProvider.makeDirectories(String(path[..<slash])) }
         let pool = try DatabasePool(path: path, configuration: configuration)
         do {
             _ = try HealthSchema.migrator.migrateSync(pool)
+            let store = SampleStore(pool: pool, priority: priority, catalog: catalog)
             let rebuilt = try pool.writeSync { db -> Bool in
-                let stored = try db.queryFirst("SELECT value FROM settings WHERE key = 'source_priority'", []) { $0.text(0) }
-                guard stored != priority.fingerprint else { return false }
-                // Aggregates depend on the priority; when it changed, they are derived anew.
+                let setting = "SELECT value FROM settings WHERE key = ?"
+                let storedPriority = try db.queryFirst(setting, [.text("source_priority")]) { $0.text(0) }
+                let storedCatalog = try db.queryFirst(setting, [.text("metric_catalog")]) { $0.text(0) }
+                let catalogPrint = catalog.fingerprint
+                guard storedPriority != priority.fingerprint || storedCatalog != catalogPrint else { return false }
+                // Aggregates depend on the priority and on which metrics are aggregated how;
+                // when either changed (a new release knows more metrics), they are derived anew.
                 let hasSamples = try db.queryFirst("SELECT 1 FROM samples LIMIT 1", []) { _ in true } ?? false
-                if hasSamples { _ = try SampleStore.rebuild(db: db, priority: priority, clock: .shared, nowMs: nowMs) }
-                try db.run("INSERT INTO settings (key, value) VALUES ('source_priority', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                           [.text(priority.fingerprint)])
+                if hasSamples { _ = try SampleStore.rebuild(db: db, rules: store.rules, nowMs: nowMs) }
+                let upsert = "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+                try db.run(upsert, [.text("source_priority"), .text(priority.fingerprint)])
+                try db.run(upsert, [.text("metric_catalog"), .text(catalogPrint)])
                 return hasSamples
             }
-            return Opened(store: SampleStore(pool: pool, priority: priority), rebuiltForPriorityChange: rebuilt)
+            return Opened(store: store, rebuiltForPriorityChange: rebuilt)
         } catch {
             pool.close()
             throw error

@@ -21,29 +21,37 @@ struct DailySummary: Sendable {
     var nowMs: Int64
     var queued: [QueuedEntry]
     var priority: SourcePriority
+    var catalog: MetricCatalog
 
     /// Reads the day and its baseline window (one range read) and builds the answer.
     func build(_ db: Database) throws -> JSONValue {
         let day = self.day
-        let table = try DayTable.load(db, from: day.adding(days: -Self.baselineDays), to: day) { _, ordinal in ordinal == day.ordinal }
-        let asOf = try Provenance.asOf(db, beforeMs: ZoneClock.shared.endOfDayMs(day, zone: zone.name))
-        return render(table, asOfMs: asOf, sources: try DayTable.sources(db, from: day, to: day))
+        let table = try DayTable.load(db, catalog: catalog, from: day.adding(days: -Self.baselineDays), to: day) { _, ordinal in ordinal == day.ordinal }
+        let asOf = try Provenance.asOf(db, catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(day, zone: zone.name))
+        return render(table, asOfMs: asOf, sources: try DayTable.sources(db, catalog: catalog, from: day, to: day))
+    }
+
+    /// The metrics the answer lists: those every summary lists, then any other with data on the day.
+    func listed(_ table: DayTable) -> [MetricSpec] {
+        catalog.summaryOrder.filter { $0.wording.always || table.entry($0.metric, day) != nil }
     }
 
     func render(_ table: DayTable, asOfMs: Int64?, sources: [String]) -> JSONValue {
         var metrics: [String: JSONValue] = [:]
         var missing: [JSONValue] = []
         var coverage: [(metric: Metric, daysWithData: Int, daysInRange: Int)] = []
-        for metric in Metric.summaryOrder {
+        let listed = listed(table)
+        for spec in listed {
+            let metric = spec.metric
             let entry = table.entry(metric, day)
-            let value = entry.flatMap { metric.summaryValue($0) }
+            let value = entry.flatMap { spec.summaryValue($0) }
             coverage.append((metric, value == nil ? 0 : 1, 1))
             guard let entry, let value else {
-                metrics[metric.rawValue] = ["status": "no_data", "unit": .string(metric.summaryUnit)]
+                metrics[metric.rawValue] = ["status": "no_data", "unit": .string(spec.summaryUnit)]
                 missing.append(.string(metric.rawValue))
                 continue
             }
-            metrics[metric.rawValue] = .object(metricJSON(metric, value: value, entry: entry, table: table))
+            metrics[metric.rawValue] = .object(metricJSON(spec, value: value, entry: entry, table: table))
         }
         let today = zone.today(nowMs: nowMs)
         let provenance = Provenance(asOfMs: asOfMs, sources: sources, coverage: coverage)
@@ -55,49 +63,55 @@ struct DailySummary: Sendable {
             "dayStatus": .string(day == today ? "in_progress" : (day > today ? "future" : "complete")),
             "metrics": .object(metrics),
             "missing": .array(missing),
-            "queued": queued.json,
+            "queued": queued.json(catalog),
             "provenance": provenance.json(zone: zone, priority: priority),
-            "text": .string(text(table, today: today)),
+            "text": .string(text(table, today: today, listed: listed)),
         ]
     }
 
-    func baseline(_ metric: Metric, _ table: DayTable) -> (average: Double, days: Int)? {
-        let values = table.series(metric, from: day.adding(days: -Self.baselineDays), to: day.adding(days: -1))
+    func baseline(_ spec: MetricSpec, _ table: DayTable) -> (average: Double, days: Int)? {
+        let values = table.series(spec, from: day.adding(days: -Self.baselineDays), to: day.adding(days: -1))
         guard !values.isEmpty else { return nil }
         return (values.reduce(0) { $0 + $1.value } / Double(values.count), values.count)
     }
 
-    func metricJSON(_ metric: Metric, value: Double, entry: DayTable.Entry, table: DayTable) -> [String: JSONValue] {
-        var out: [String: JSONValue] = ["status": "ok", "unit": .string(metric.summaryUnit)]
-        let data = entry.data
-        func number(_ key: String) -> JSONValue { data?[key]?.doubleValue.map { SummaryNumber.value($0, metric: metric) } ?? .null }
-        switch metric.summaryKind {
+    func metricJSON(_ spec: MetricSpec, value: Double, entry: DayTable.Entry, table: DayTable) -> [String: JSONValue] {
+        var out: [String: JSONValue] = ["status": "ok", "unit": .string(spec.summaryUnit)]
+        func number(_ value: Double?) -> JSONValue { value.map { SummaryNumber.value($0, spec) } ?? .null }
+        var readings: DiscreteDay?
+        if case .discrete(let day)? = entry.aggregate { readings = day }
+        switch spec.summaryKind {
         case .total:
-            out["total"] = SummaryNumber.value(value, metric: metric)
+            out["total"] = SummaryNumber.value(value, spec)
         case .average:
-            out["average"] = SummaryNumber.value(value, metric: metric)
-            out["min"] = number("min")
-            out["max"] = number("max")
-            out["latest"] = number("latest")
-            out["readings"] = data?["sampleCount"] ?? .null
+            out["average"] = SummaryNumber.value(value, spec)
+            out["min"] = number(readings?.min)
+            out["max"] = number(readings?.max)
+            out["latest"] = number(readings?.latest)
+            out["readings"] = readings.map { .number(Double($0.sampleCount)) } ?? .null
         case .latest:
-            out["latest"] = SummaryNumber.value(value, metric: metric)
-            out["average"] = number("avg")
-            out["min"] = number("min")
-            out["max"] = number("max")
-            out["readings"] = data?["sampleCount"] ?? .null
+            out["latest"] = SummaryNumber.value(value, spec)
+            out["average"] = number(readings?.avg)
+            out["min"] = number(readings?.min)
+            out["max"] = number(readings?.max)
+            out["readings"] = readings.map { .number(Double($0.sampleCount)) } ?? .null
         case .sleep:
-            for key in ["asleepMinutes", "deepMinutes", "remMinutes", "coreMinutes", "unspecifiedMinutes", "awakeMinutes", "inBedMinutes"] {
-                out[key] = data?[key] ?? .null
-            }
-            out["bedtime"] = data?["sleepStart"]?.int64Value.map { .string(SummaryText.clock(atMs: $0, zone: zone.name)) } ?? .null
-            out["wakeTime"] = data?["sleepEnd"]?.int64Value.map { .string(SummaryText.clock(atMs: $0, zone: zone.name)) } ?? .null
-            out["source"] = data?["source"] ?? .null
+            var night: SleepNight?
+            if case .sleep(let stored)? = entry.aggregate { night = stored }
+            let minutes: [(String, Int?)] = [
+                ("asleepMinutes", night?.asleepMinutes), ("deepMinutes", night?.deepMinutes), ("remMinutes", night?.remMinutes),
+                ("coreMinutes", night?.coreMinutes), ("unspecifiedMinutes", night?.unspecifiedMinutes),
+                ("awakeMinutes", night?.awakeMinutes), ("inBedMinutes", night?.inBedMinutes),
+            ]
+            for (key, value) in minutes { out[key] = value.map { .number(Double($0)) } ?? .null }
+            out["bedtime"] = night?.sleepStart.map { .string(SummaryText.clock(atMs: $0, zone: zone.name)) } ?? .null
+            out["wakeTime"] = night?.sleepEnd.map { .string(SummaryText.clock(atMs: $0, zone: zone.name)) } ?? .null
+            out["source"] = night.map { .string($0.source) } ?? .null
         }
-        if metric.summaryKind != .latest {
-            if let baseline = baseline(metric, table) {
+        if spec.summaryKind != .latest {
+            if let baseline = baseline(spec, table) {
                 var b: [String: JSONValue] = ["days": .number(Double(Self.baselineDays)), "daysWithData": .number(Double(baseline.days)),
-                                              "average": SummaryNumber.value(baseline.average, metric: metric)]
+                                              "average": SummaryNumber.value(baseline.average, spec)]
                 b["changePercent"] = baseline.average > 0 ? SummaryNumber.rounded((value - baseline.average) / baseline.average * 100, decimals: 1) : .null
                 out["baseline"] = .object(b)
             } else {
@@ -109,32 +123,41 @@ struct DailySummary: Sendable {
 
     /// "Tue 17 Nov 2026: 8,432 steps (12% above your 28-day average), slept 7 h 12 min
     /// (deep 1 h 05, REM 1 h 40), resting HR 58 bpm, …, 2,150 kcal eaten vs 540 kcal active."
-    func text(_ table: DayTable, today: DayKey) -> String {
-        func value(_ metric: Metric) -> Double? { table.entry(metric, day).flatMap { metric.summaryValue($0) } }
-        var parts: [String] = []
-        if let steps = value(.stepCount) {
-            var part = Metric.stepCount.textValue(steps)
-            if let baseline = baseline(.stepCount, table), baseline.days >= Self.minimumBaselineDaysForText, baseline.average > 0 {
-                part += " (\(SummaryText.comparison(percent: (steps - baseline.average) / baseline.average * 100)) your \(Self.baselineDays)-day average)"
+    /// Each listed metric gives one phrase, worded by its catalog entry.
+    func text(_ table: DayTable, today: DayKey, listed: [MetricSpec]) -> String {
+        var phrases = SummaryPhrases(per: "")
+        for spec in listed {
+            let entry = table.entry(spec.metric, day)
+            let value = entry.flatMap { spec.summaryValue($0) }
+            if case .balance(let word) = spec.wording.phrase {
+                phrases.balance(spec, value: value, word: word)
+                continue
             }
-            parts.append(part)
-        } else {
-            parts.append("no step data")
+            guard let value else {
+                phrases.add("no \(spec.textName) data")
+                continue
+            }
+            if spec.summaryKind == .sleep {
+                if case .sleep(let night)? = entry?.aggregate {
+                    phrases.add("slept \(SleepText.nightDetail(asleepMinutes: Int(value), night: night))")
+                } else {
+                    phrases.add("slept \(spec.textValue(value))")
+                }
+            } else if spec.wording.phrase == .lead {
+                var part = spec.textValue(value)
+                if let baseline = baseline(spec, table), baseline.days >= Self.minimumBaselineDaysForText, baseline.average > 0 {
+                    part += " (\(SummaryText.comparison(percent: (value - baseline.average) / baseline.average * 100)) your \(Self.baselineDays)-day average)"
+                }
+                phrases.add(part)
+            } else {
+                phrases.add("\(spec.textName) \(spec.textValue(value))")
+            }
         }
-        if let asleep = value(.sleepSegment), let data = table.entry(.sleepSegment, day)?.data {
-            parts.append("slept \(SleepText.nightDetail(asleepMinutes: Int(asleep), data: data))")
-        } else {
-            parts.append("no sleep data")
-        }
-        for (metric, prefix) in [(Metric.restingHeartRateBpm, "resting HR"), (.hrvSdnnMs, "HRV"), (.bodyMassKg, "weight"), (.bodyFatPercent, "body fat")] {
-            parts.append(value(metric).map { "\(prefix) \(metric.textValue($0))" } ?? "no \(metric.textName) data")
-        }
-        parts.append(SummaryText.energy(eaten: value(.dietaryEnergyKcal), active: value(.activeEnergyKcal), per: ""))
         var head = SummaryText.date(day)
         if label == .yesterday { head = "Yesterday, \(head)" }
         if day == today { head += " (so far)" }
-        var sentence = "\(head): \(parts.joined(separator: ", "))."
-        if let queuedText = queued.text { sentence += " \(queuedText.prefix(1).uppercased())\(queuedText.dropFirst())." }
+        var sentence = "\(head): \(phrases.joined)."
+        if let queuedText = queued.text(catalog) { sentence += " \(queuedText.prefix(1).uppercased())\(queuedText.dropFirst())." }
         return sentence
     }
 }
@@ -142,24 +165,65 @@ struct DailySummary: Sendable {
 /// Sleep phrases shared by the daily text and the sleep report.
 enum SleepText {
     /// "7 h 12 min (deep 1 h 05, REM 1 h 40)", or "(no stage data)" for coarse-only nights.
-    static func nightDetail(asleepMinutes: Int, data: JSONValue) -> String {
-        let deep = data["deepMinutes"]?.int64Value ?? 0
-        let rem = data["remMinutes"]?.int64Value ?? 0
-        let core = data["coreMinutes"]?.int64Value ?? 0
+    static func nightDetail(asleepMinutes: Int, night: SleepNight) -> String {
         let total = SummaryText.duration(minutes: asleepMinutes)
-        if deep + rem + core == 0 { return "\(total) (no stage data)" }
-        return "\(total) (deep \(SummaryText.shortDuration(minutes: Int(deep))), REM \(SummaryText.shortDuration(minutes: Int(rem))))"
+        if night.deepMinutes + night.remMinutes + night.coreMinutes == 0 { return "\(total) (no stage data)" }
+        return "\(total) (deep \(SummaryText.shortDuration(minutes: night.deepMinutes)), REM \(SummaryText.shortDuration(minutes: night.remMinutes)))"
     }
 }
 
-extension SummaryText {
-    /// "2,150 kcal eaten vs 540 kcal active", naming whichever side has no data.
-    static func energy(eaten: Double?, active: Double?, per: String) -> String {
-        switch (eaten, active) {
-        case let (e?, a?): "\(integer(e)) kcal\(per) eaten vs \(integer(a)) kcal\(per) active"
-        case let (e?, nil): "\(integer(e)) kcal\(per) eaten, no active energy data"
-        case let (nil, a?): "no dietary energy data, \(integer(a)) kcal\(per) active"
-        case (nil, nil): "no dietary or active energy data"
+/// The phrases of one summary sentence, in order. Consecutive balance metrics (eaten
+/// and active energy) become one phrase: "2,150 kcal eaten vs 540 kcal active".
+struct SummaryPhrases {
+    /// "/day" in range texts, "" for a day.
+    let per: String
+    private var parts: [String] = []
+    private var sides: [(spec: MetricSpec, value: Double?, word: String, note: String?)] = []
+
+    init(per: String) { self.per = per }
+
+    mutating func add(_ phrase: String) {
+        flushBalance()
+        parts.append(phrase)
+    }
+
+    /// One side of a balance; `note` follows the whole balance phrase ("food logged 1 of 7 days").
+    mutating func balance(_ spec: MetricSpec, value: Double?, word: String, note: String? = nil) {
+        sides.append((spec, value, word, note))
+    }
+
+    /// Every phrase, joined with commas.
+    var joined: String {
+        var copy = self
+        copy.flushBalance()
+        return copy.parts.joined(separator: ", ")
+    }
+
+    private mutating func flushBalance() {
+        guard !sides.isEmpty else { return }
+        defer { sides = [] }
+        let present = sides.filter { $0.value != nil }
+        var phrase: String
+        if present.isEmpty {
+            phrase = "no \(Self.combinedLabel(sides.map(\.spec.textName))) data"
+        } else {
+            let rendered = sides.map { side in
+                side.value.map { "\(side.spec.textValue($0))\(per) \(side.word)" } ?? "no \(side.spec.textName) data"
+            }
+            phrase = rendered.joined(separator: present.count == sides.count ? " vs " : ", ")
         }
+        let notes = sides.compactMap(\.note)
+        if !notes.isEmpty { phrase += " (\(notes.joined(separator: "; ")))" }
+        parts.append(phrase)
+    }
+
+    /// ["dietary energy", "active energy"] → "dietary or active energy": a shared last
+    /// word is said once.
+    static func combinedLabel(_ labels: [String]) -> String {
+        let words = labels.map { $0.split(separator: " ").map(String.init) }
+        if let last = words.first?.last, words.allSatisfy({ $0.count > 1 && $0.last == last }) {
+            return words.map { $0.dropLast().joined(separator: " ") }.joined(separator: " or ") + " " + last
+        }
+        return labels.joined(separator: " or ")
     }
 }

@@ -3,15 +3,17 @@ import SQLiteStore
 
 /// Stored day aggregates of a span of days, by metric and day: the only input of
 /// summaries, so they cost a primary-key range read of `day_aggregates` and never touch
-/// raw samples. The aggregate JSON is parsed only where a summary needs its detail.
+/// raw samples. Aggregates are decoded into typed values only where a summary needs
+/// their detail; one that does not decode stops the answer with ``UnreadableAggregate``
+/// (logged with its day and metric), never read as "no data".
 struct DayTable: Sendable {
     struct Entry: Sendable {
         /// The headline number stored with the aggregate (total, average or asleep minutes).
         var value: Double?
         /// The full aggregate, when it was asked for.
-        var data: JSONValue?
-        /// The day's latest reading for weight and body fat, read by SQLite from the
-        /// stored JSON so a range needs no parsing in Swift.
+        var aggregate: DayAggregate?
+        /// The day's latest reading for metrics whose headline is the latest reading,
+        /// read by SQLite from the stored JSON so a range needs no decoding in Swift.
         var latest: Double?
     }
 
@@ -19,26 +21,32 @@ struct DayTable: Sendable {
     let to: DayKey
     private(set) var entries: [Metric: [Int: Entry]] = [:]
 
-    static let selectSQL = """
+    static func selectSQL(latestMetrics: [Metric]) -> String {
+        """
         SELECT day, metric, value, data,
-               CASE WHEN metric IN ('body_mass_kg', 'body_fat_percent') THEN json_extract(data, '$.latest') END
+               CASE WHEN metric IN (\(SQLList.quoted(latestMetrics))) THEN json_extract(data, '$.latest') END
           FROM day_aggregates WHERE day BETWEEN ? AND ?
         """
+    }
 
-    /// Reads `from…to`; `detail(metric, day)` says which aggregates to parse.
-    static func load(_ db: Database, from: DayKey, to: DayKey, detail: (Metric, Int) -> Bool) throws -> DayTable {
+    /// Reads `from…to`; `detail(metric, day)` says which aggregates to decode.
+    static func load(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey, detail: (Metric, Int) -> Bool) throws -> DayTable {
         var table = DayTable(from: from, to: to)
-        let statement = try db.statement(selectSQL)
+        let statement = try db.statement(selectSQL(latestMetrics: catalog.metrics(withHeadline: .latest)))
         defer { statement.reset() }
         try statement.bind(1, Int64(from.ordinal))
         try statement.bind(2, Int64(to.ordinal))
         while try statement.step() {
             let day = Int(statement.int64(0))
             let metric = Metric(rawValue: statement.text(1))
-            guard metric.isCanonical else { continue }
-            var entry = Entry(value: statement.optionalDouble(2), data: nil, latest: statement.optionalDouble(4))
+            guard let kind = catalog.kind(of: metric) else { continue }
+            var entry = Entry(value: statement.optionalDouble(2), aggregate: nil, latest: statement.optionalDouble(4))
             if detail(metric, day) {
-                entry.data = try? JSONParser.parse(statement.blob(3))
+                do {
+                    entry.aggregate = try DayAggregate(json: JSONParser.parse(statement.blob(3)), kind: kind)
+                } catch {
+                    throw UnreadableAggregate(day: DayKey(ordinal: day), metric: metric, reason: String(describing: error))
+                }
             }
             table.entries[metric, default: [:]][day] = entry
         }
@@ -47,18 +55,21 @@ struct DayTable: Sendable {
 
     func entry(_ metric: Metric, _ day: DayKey) -> Entry? { entries[metric]?[day.ordinal] }
 
+    /// Metrics with a stored value in the table, whatever the day.
+    var metricsWithData: Set<Metric> { Set(entries.keys) }
+
     /// The summary value of each day with data in `from…to`, ascending.
-    func series(_ metric: Metric, from: DayKey, to: DayKey) -> [(day: DayKey, value: Double)] {
-        guard let days = entries[metric] else { return [] }
+    func series(_ spec: MetricSpec, from: DayKey, to: DayKey) -> [(day: DayKey, value: Double)] {
+        guard let days = entries[spec.metric] else { return [] }
         var out: [(day: DayKey, value: Double)] = []
         if days.count < to.ordinal - from.ordinal + 1 {
             for (ordinal, entry) in days where ordinal >= from.ordinal && ordinal <= to.ordinal {
-                if let v = metric.summaryValue(entry) { out.append((DayKey(ordinal: ordinal), v)) }
+                if let v = spec.summaryValue(entry) { out.append((DayKey(ordinal: ordinal), v)) }
             }
             out.sort { $0.day < $1.day }
         } else {
             for ordinal in from.ordinal...to.ordinal {
-                if let entry = days[ordinal], let v = metric.summaryValue(entry) { out.append((DayKey(ordinal: ordinal), v)) }
+                if let entry = days[ordinal], let v = spec.summaryValue(entry) { out.append((DayKey(ordinal: ordinal), v)) }
             }
         }
         return out
@@ -67,24 +78,27 @@ struct DayTable: Sendable {
     /// The sources that contributed to the stored aggregates of `from…to`: for summed
     /// metrics only sources that counted after de-duplication, for sleep the chosen
     /// source of each night, for point readings every source. SQLite's JSON functions
-    /// read them in place, so a year of days needs no parsing in Swift.
-    static let sourcesSQL = """
+    /// read them in place, so a year of days needs no decoding in Swift.
+    static func sourcesSQL(_ catalog: MetricCatalog) -> String {
+        """
         SELECT json_extract(j.value, '$.name') FROM day_aggregates a, json_each(a.data, '$.sources') j
-         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric IN ('step_count', 'active_energy_kcal', 'dietary_energy_kcal')
+         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric IN (\(SQLList.quoted(catalog.metrics(ofKind: [.cumulative, .cumulativeDeduplicated]))))
            AND json_extract(j.value, '$.counted') > 0
         UNION
         SELECT j.value FROM day_aggregates a, json_each(a.data, '$.sources') j
-         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric IN ('resting_heart_rate_bpm', 'hrv_sdnn_ms', 'body_mass_kg', 'body_fat_percent')
+         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric IN (\(SQLList.quoted(catalog.metrics(ofKind: [.discrete]))))
         UNION
         SELECT json_extract(a.data, '$.source') FROM day_aggregates a
-         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric = 'sleep_segment'
+         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric IN (\(SQLList.quoted(catalog.metrics(ofKind: [.sleep]))))
         """
+    }
 
     /// Average minutes per stage over the nights of `from…to`, or nil without nights.
-    static func sleepStageAverages(_ db: Database, from: DayKey, to: DayKey) throws -> [String: Double]? {
+    static func sleepStageAverages(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey) throws -> [String: Double]? {
         let keys = ["deepMinutes", "remMinutes", "coreMinutes", "unspecifiedMinutes", "awakeMinutes"]
         let columns = keys.map { "avg(json_extract(data, '$.\($0)'))" }.joined(separator: ", ")
-        let statement = try db.statement("SELECT count(*), \(columns) FROM day_aggregates WHERE day BETWEEN ? AND ? AND metric = 'sleep_segment'")
+        let sleep = SQLList.quoted(catalog.metrics(ofKind: [.sleep]))
+        let statement = try db.statement("SELECT count(*), \(columns) FROM day_aggregates WHERE day BETWEEN ? AND ? AND metric IN (\(sleep))")
         defer { statement.reset() }
         try statement.bind(1, Int64(from.ordinal))
         try statement.bind(2, Int64(to.ordinal))
@@ -94,13 +108,23 @@ struct DayTable: Sendable {
         return out
     }
 
-    static func sources(_ db: Database, from: DayKey, to: DayKey) throws -> [String] {
-        let statement = try db.statement(sourcesSQL)
+    static func sources(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey) throws -> [String] {
+        let statement = try db.statement(sourcesSQL(catalog))
         defer { statement.reset() }
         try statement.bind(1, Int64(from.ordinal))
         try statement.bind(2, Int64(to.ordinal))
         var names: [String] = []
         while try statement.step() { if let name = statement.optionalText(0) { names.append(name) } }
         return names
+    }
+}
+
+/// A list of metric names as an SQL `IN (…)` body. Names are catalog names (checked
+/// `^[a-z][a-z0-9_]*$` or literals in code), quoted with doubled quotes all the same;
+/// an empty list is `NULL`, which matches nothing.
+enum SQLList {
+    static func quoted(_ metrics: [Metric]) -> String {
+        guard !metrics.isEmpty else { return "NULL" }
+        return metrics.map { "'" + $0.rawValue.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'" }.joined(separator: ", ")
     }
 }

@@ -35,12 +35,12 @@ struct Provenance: Sendable {
     ///
     /// Per metric: one index seek finds the latest start; only samples starting within
     /// the metric's longest duration before it can end later, so just those are read.
-    static func asOf(_ db: Database, beforeMs: Int64) throws -> Int64? {
+    static func asOf(_ db: Database, catalog: MetricCatalog, beforeMs: Int64) throws -> Int64? {
         let latestStart = try db.statement("SELECT max(start_ms) FROM samples WHERE metric = ? AND start_ms < ?")
         let latestEnd = try db.statement("SELECT max(min(end_ms, ?1)) FROM samples WHERE metric = ?2 AND start_ms >= ?3 AND start_ms < ?1")
         let extents = try MetricExtent.loadAll(db)
         var best: Int64?
-        for metric in Metric.canonical {
+        for metric in catalog.metrics {
             try latestStart.bind(1, metric.rawValue)
             try latestStart.bind(2, beforeMs)
             let start = try latestStart.step() ? latestStart.optionalInt64(0) : nil

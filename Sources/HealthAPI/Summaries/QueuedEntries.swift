@@ -43,14 +43,15 @@ public struct NothingQueued: QueuedEntriesProvider {
 
 extension [QueuedEntry] {
     /// `{"entries": [...], "totals": {metric: {status: value}}, "note"}`, kept out of every total.
-    var json: JSONValue {
+    func json(_ catalog: MetricCatalog) -> JSONValue {
         var totals: [String: [String: Double]] = [:]
         for entry in self { totals[entry.metric.rawValue, default: [:]][entry.status.rawValue, default: 0] += entry.value }
         let sorted = self.sorted { ($0.day, $0.metric, $0.status.rawValue, $0.value) < ($1.day, $1.metric, $1.status.rawValue, $1.value) }
         return [
             "entries": .array(sorted.map { entry in
                 ["metric": .string(entry.metric.rawValue), "day": .string(entry.day.description),
-                 "value": SummaryNumber.value(entry.value, metric: entry.metric), "unit": .string(entry.metric.summaryUnit),
+                 "value": catalog.spec(for: entry.metric).map { SummaryNumber.value(entry.value, $0) } ?? SummaryNumber.rounded(entry.value, decimals: 3),
+                 "unit": .string(catalog.spec(for: entry.metric)?.summaryUnit ?? ""),
                  "status": .string(entry.status.rawValue)]
             }),
             "totals": .object(totals.mapValues { byStatus in .object(byStatus.mapValues { .number(($0 * 10).rounded() / 10) }) }),
@@ -59,14 +60,15 @@ extension [QueuedEntry] {
     }
 
     /// "+400 kcal dietary energy queued (not counted)", or nil when nothing is queued.
-    var text: String? {
+    func text(_ catalog: MetricCatalog) -> String? {
         guard !isEmpty else { return nil }
         var byMetric: [Metric: Double] = [:]
         for entry in self { byMetric[entry.metric, default: 0] += entry.value }
-        let parts = byMetric.keys.sorted().map { metric -> String in
-            let amount = byMetric[metric]!
-            let unit = metric.summaryUnit == "count" ? "" : " \(metric.summaryUnit)"
-            return "\(SummaryText.signed(amount))\(unit) \(metric.textName) queued"
+        let parts = byMetric.sorted { $0.key < $1.key }.map { metric, amount -> String in
+            let spec = catalog.spec(for: metric)
+            let summaryUnit = spec?.summaryUnit ?? ""
+            let unit = summaryUnit == "count" || summaryUnit.isEmpty ? "" : " \(summaryUnit)"
+            return "\(SummaryText.signed(amount))\(unit) \(spec?.textName ?? metric.rawValue) queued"
         }
         return parts.joined(separator: ", ") + " (not counted above)"
     }

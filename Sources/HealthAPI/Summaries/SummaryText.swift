@@ -103,8 +103,8 @@ enum SummaryNumber {
         return .number(r == 0 ? 0 : r)
     }
 
-    /// Whole numbers for counts, kcal and minutes; one decimal otherwise.
-    static func value(_ value: Double, metric: Metric) -> JSONValue {
-        rounded(value, decimals: metric.summaryDecimals)
+    /// Rounded to the decimals the metric's wording keeps.
+    static func value(_ value: Double, _ spec: MetricSpec) -> JSONValue {
+        rounded(value, decimals: spec.summaryDecimals)
     }
 }

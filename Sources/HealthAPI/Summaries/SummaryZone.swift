@@ -47,7 +47,7 @@ struct LatestSample: Sendable {
     static let sql = "SELECT start_ms, end_ms, timezone FROM samples WHERE metric = ? AND start_ms < ? ORDER BY start_ms DESC LIMIT 1"
 
     /// The canonical sample with the latest start before `beforeMs`.
-    static func find(_ db: Database, beforeMs: Int64, metrics: [Metric] = Metric.canonical) throws -> LatestSample? {
+    static func find(_ db: Database, beforeMs: Int64, metrics: [Metric] = MetricCatalog.standard.metrics) throws -> LatestSample? {
         let statement = try db.statement(sql)
         var best: LatestSample?
         for metric in metrics {

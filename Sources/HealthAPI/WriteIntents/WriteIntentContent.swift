@@ -29,9 +29,6 @@ public struct WriteIntentContent: Sendable, Equatable {
         self.source = source
     }
 
-    /// The metrics an intent may write.
-    public static let writableMetrics: [Metric] = [.dietaryEnergyKcal, .bodyMassKg, .bodyFatPercent]
-
     /// The longest span one intent may cover.
     public static let maxDurationMs: Int64 = 86_400_000
 

@@ -26,8 +26,11 @@ struct WriteIntentRequest: Sendable, Equatable {
 
     static let externalIdRule = "externalId must be 1–200 characters of letters, digits and . _ - : @ ~ + (it becomes HealthKit's sync identifier), and not 'pending' or 'ack'"
 
-    /// Parses and checks every field; the first problem becomes a 400 naming the field and rule.
-    static func parse(_ body: JSONValue) throws -> WriteIntentRequest {
+    /// Parses and checks every field; the first problem becomes a 400 (or a 422 for a
+    /// rule a schema cannot state) naming the field and rule. The value, unit, times and
+    /// time zone pass the same ``SampleRules`` as ingested samples: an intent becomes a
+    /// HealthKit sample that syncs back, so it must be one the ingest would take.
+    static func parse(_ body: JSONValue, catalog: MetricCatalog = .standard) throws -> WriteIntentRequest {
         guard case .object(let members) = body else {
             throw APIError.invalidParameter("body", "the body must be a JSON object describing one write intent (got \(body.typeName))", rule: "type")
         }
@@ -60,23 +63,20 @@ struct WriteIntentRequest: Sendable, Equatable {
                 guard let ms = value.int64Value else {
                     throw APIError.invalidParameter(name, "'\(name)' must be an integer number of Unix epoch milliseconds (got \(value.typeName))", rule: "type")
                 }
-                guard ms >= SampleValidator.earliestMs, ms < SampleValidator.latestMs else {
-                    throw APIError.invalidParameter(name, "'\(name)' must be between 1970-01-01 and 2100-01-01 (got \(ms))", rule: "range")
-                }
                 return ms
             }
         }
 
-        let externalId = try string("externalId", required: true, maxLength: maxExternalIdLength)!
-        guard isValidExternalId(externalId) else { throw APIError.invalidParameter("externalId", externalIdRule, rule: "format") }
+        guard let externalId = try string("externalId", required: true, maxLength: maxExternalIdLength), isValidExternalId(externalId) else {
+            throw APIError.invalidParameter("externalId", externalIdRule, rule: "format")
+        }
 
-        let metricName = try string("metric", required: true, maxLength: 64)!
-        let writable = WriteIntentContent.writableMetrics.map(\.rawValue)
-        guard writable.contains(metricName) else {
+        let metricName = try string("metric", required: true, maxLength: 64) ?? ""
+        let writable = catalog.writable.map(\.metric.rawValue)
+        guard let spec = catalog.resolve(metricName), spec.writable else {
             throw APIError.invalidParameter("metric", "metric '\(metricName.prefix(64))' cannot be written; writable metrics: \(writable.joined(separator: ", "))",
                                             rule: "writable", extra: ["allowed": .array(writable.map { .string($0) })])
         }
-        let metric = Metric(rawValue: metricName)
 
         guard let rawValue = members["valueNumber"], !rawValue.isNull else {
             throw APIError.invalidParameter("valueNumber", "'valueNumber' is required", rule: "required")
@@ -84,36 +84,52 @@ struct WriteIntentRequest: Sendable, Equatable {
         guard let value = rawValue.doubleValue, value.isFinite else {
             throw APIError.invalidParameter("valueNumber", "'valueNumber' must be a finite number (got \(rawValue.typeName))", rule: "type")
         }
-        let unit = try string("unit", required: true, maxLength: 32)!
-        let accepted = metric.acceptedUnits?.map(\.unit) ?? []
-        guard let canonical = metric.canonicalValue(value, unit: unit) else {
-            throw APIError.unprocessable("unit", "unit '\(unit)' is not accepted for \(metric); accepted: \(accepted.joined(separator: ", "))",
-                                            rule: "unit", extra: ["allowed": .array(accepted.map { .string($0) })])
-        }
-        if let range = metric.plausibleRange, !range.contains(canonical) {
-            throw APIError.unprocessable("valueNumber", "valueNumber for \(metric) must be between \(range.lowerBound) and \(range.upperBound) \(metric.unit ?? "")",
-                                            rule: "range", extra: ["minimum": .number(range.lowerBound), "maximum": .number(range.upperBound)])
-        }
-
-        let start = try time("startTimeMs", required: true)!
+        let unit = try string("unit", required: true, maxLength: 32) ?? ""
+        let start = try time("startTimeMs", required: true)
         let end = try time("endTimeMs", required: false) ?? start
-        guard end >= start else { throw APIError.unprocessable("endTimeMs", "endTimeMs must be ≥ startTimeMs (got \(end) < \(start))", rule: "order") }
-        guard end - start <= WriteIntentContent.maxDurationMs else {
-            throw APIError.unprocessable("endTimeMs", "an intent may span at most 24 hours (endTimeMs − startTimeMs ≤ 86400000)", rule: "range")
-        }
-        let timezone = try string("timezone", required: true, maxLength: 64)!
+        let timezone = try string("timezone", required: true, maxLength: 64) ?? ""
         guard TimezoneName.isWellFormed(timezone) else {
             throw APIError.invalidParameter("timezone", "timezone must be an IANA name such as 'Europe/Berlin': letters, digits, _ + - and '/', at most \(TimezoneName.maxLength) characters", rule: "pattern")
-        }
-        guard KnownTimeZones.contains(timezone) else {
-            throw APIError.unprocessable("timezone", "timezone '\(timezone.prefix(64))' is not a known IANA time zone (use a name such as 'Europe/Berlin')", rule: "timezone")
         }
         let note = try string("note", required: false, maxLength: WriteIntentContent.maxNoteLength)
         let source = try string("source", required: false, maxLength: WriteIntentContent.maxSourceLength)
 
+        let draft = SampleDraft(sampleKey: externalId, metricName: spec.metric.rawValue, startTimeMs: start, endTimeMs: end,
+                                value: value, unit: unit, sourceName: source, timezone: timezone)
+        let sample: Sample
+        switch SampleRules(catalog: catalog).validate(draft) {
+        case .valid(let valid): sample = valid
+        case .invalid(let issues): throw rejection(issues, spec: spec)
+        }
+        guard sample.durationMs <= WriteIntentContent.maxDurationMs else {
+            throw APIError.unprocessable("endTimeMs", "an intent may span at most 24 hours (endTimeMs − startTimeMs ≤ 86400000)", rule: "range")
+        }
         return WriteIntentRequest(externalId: externalId, content: WriteIntentContent(
-            metric: metric, valueNumber: value, unit: unit, canonicalValue: canonical, startTimeMs: start, endTimeMs: end, timezone: timezone,
+            metric: spec.metric, valueNumber: value, unit: unit, canonicalValue: sample.valueNumber ?? value,
+            startTimeMs: sample.startTimeMs, endTimeMs: sample.endTimeMs, timezone: sample.timezone,
             // An empty note or source says nothing; store it as absent so re-posts compare equal.
             note: note?.isEmpty == false ? note : nil, source: source?.isEmpty == false ? source : nil))
+    }
+
+    /// The first issue the sample rules found, as this route answers it: 422 for rules a
+    /// schema cannot state (the metric's unit and plausible range, time order, a known
+    /// time zone), 400 for the rest.
+    static func rejection(_ issues: [ValidationIssue], spec: MetricSpec) -> APIError {
+        guard let issue = issues.first else {
+            return APIError.invalidParameter("body", "the intent is not a valid sample", rule: "invalid")
+        }
+        switch (issue.field, issue.code) {
+        case ("unit", "unknown_value"):
+            let accepted = spec.units?.names ?? []
+            return APIError.unprocessable("unit", issue.message, rule: "unit", extra: ["allowed": .array(accepted.map { .string($0) })])
+        case ("valueNumber", "range"):
+            var extra: [String: JSONValue] = [:]
+            if let range = spec.plausibleRange { extra = ["minimum": .number(range.lowerBound), "maximum": .number(range.upperBound)] }
+            return APIError.unprocessable("valueNumber", issue.message, rule: "range", extra: extra)
+        case (_, "order"), (_, "timezone"):
+            return APIError.unprocessable(issue.field, issue.message, rule: issue.code)
+        default:
+            return APIError.invalidParameter(issue.field, issue.message, rule: issue.code)
+        }
     }
 }

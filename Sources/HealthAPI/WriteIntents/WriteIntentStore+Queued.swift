@@ -7,7 +7,7 @@ extension WriteIntentStore {
     /// Days without queued intents are absent. For summaries and `/health/query` to show
     /// beside — never inside — the day totals.
     public func queuedTotals(metric: Metric, days: ClosedRange<DayKey>) async throws -> [DayKey: QueuedAmount] {
-        let unit = metric.unit ?? ""
+        let unit = catalog.spec(for: metric)?.unit ?? ""
         return try await pool.read { db in
             var result: [DayKey: QueuedAmount] = [:]
             let rows = try db.query("""

@@ -5,7 +5,7 @@ import HealthDomain
 extension WriteIntentStore: QueuedEntriesProvider {
     public func queuedEntries(from: DayKey, to: DayKey) async throws -> [QueuedEntry] {
         var entries: [QueuedEntry] = []
-        for metric in WriteIntentContent.writableMetrics {
+        for metric in catalog.writable.map(\.metric) {
             for (day, amount) in try await queuedTotals(metric: metric, days: from...to) {
                 let notWritten = (amount.totalsByStatus[.pending] ?? 0) + (amount.totalsByStatus[.failed] ?? 0)
                 let notSynced = amount.totalsByStatus[.applied] ?? 0
@@ -21,6 +21,6 @@ extension WriteIntentStore: QueuedEntriesProvider {
     }
 
     public var writeIntentKinds: [JSONValue] {
-        WriteIntentRoutes.capabilities(policy: policy)["metrics"]?.arrayValue ?? []
+        WriteIntentRoutes.capabilities(policy: policy, catalog: catalog)["metrics"]?.arrayValue ?? []
     }
 }

@@ -8,11 +8,14 @@ public final class WriteIntentStore: Sendable {
     public let pool: DatabasePool
     public let policy: RetryPolicy
     public let zoneClock: ZoneClock
+    /// Which metrics may be queued, and their units.
+    public let catalog: MetricCatalog
 
-    public init(pool: DatabasePool, policy: RetryPolicy = .default, zoneClock: ZoneClock = .shared) {
+    public init(pool: DatabasePool, policy: RetryPolicy = .default, zoneClock: ZoneClock = .shared, catalog: MetricCatalog = .standard) {
         self.pool = pool
         self.policy = policy
         self.zoneClock = zoneClock
+        self.catalog = catalog
     }
 
     /// What an upsert did.
