@@ -208,7 +208,7 @@ enum WriteIntentRoutes {
             throw APIError.payloadTooLarge("at most \(maxAcksPerRequest) acks per request (got \(elements.count)); split the batch", limit: maxAcksPerRequest)
         }
         // Parse everything first; valid acks are applied together, invalid ones answered in place.
-        var slots: [Swift.Result<IntentAck, APIError>] = elements.map(IntentAck.parse)
+        var slots: [Swift.Result<IntentAck, IntentAck.Invalid>] = elements.map(IntentAck.parse)
         let valid = slots.compactMap { try? $0.get() }
         var applied = try await context.services.intents.acknowledge(valid, nowMs: context.services.clock.now())[...]
         var results: [AckOutcome] = []
@@ -218,7 +218,7 @@ enum WriteIntentRoutes {
             case .failure(let error):
                 results.append(AckOutcome(kind: .invalid, externalId: elements[index]["externalId"]?.stringValue.map { String($0.prefix(200)) },
                                           version: elements[index]["version"]?.int64Value.map { Int(clamping: $0) },
-                                          message: error.message, field: error.details["field"]?.stringValue, rule: error.details["rule"]?.stringValue))
+                                          message: error.message, field: error.field, rule: error.rule))
             }
         }
         slots.removeAll()

@@ -42,6 +42,9 @@ public final class APIHandler: HTTPHandler {
             }
         } catch let error as APIError {
             response = APIHandler.render(error)
+        } catch let error as WriteIntentStoreError {
+            // The store says what it refused; what that means over HTTP is decided here.
+            response = APIHandler.render(.storage(error))
         } catch {
             if let sqlite = error as? SQLiteError, let answer = APIError.storage(sqlite) {
                 // The code only: SQLite's message can quote stored values.
