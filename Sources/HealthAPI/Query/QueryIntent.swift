@@ -1,4 +1,3 @@
-import HTTPTransport
 import HealthDomain
 
 /// An inclusive span of local dates.
@@ -85,13 +84,13 @@ struct IntentReader {
 
     func fail(_ field: String, _ message: String, rule: String, code: APIError.Code = .invalidParameters, extra: [String: JSONValue] = [:]) -> APIError {
         var details = extra
-        details["field"] = .string(field)
-        details["rule"] = .string(rule)
         details["intent"] = .string(spec.name)
         details["fields"] = .string(spec.signature)
         // Every wrong query is a 400, including rules a schema cannot state (order, range
         // length, an unknown timezone): an agent handles one status and reads `rule`.
-        return APIError(status: .badRequest, code: code, message: "\(message); \(spec.name) takes: \(spec.signature)", details: details)
+        var error = APIError.invalidParameter(field, "\(message); \(spec.name) takes: \(spec.signature)", rule: rule, extra: details)
+        error.code = code
+        return error
     }
 
     func rejectUnknownFields() throws {
