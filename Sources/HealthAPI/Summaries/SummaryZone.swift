@@ -24,11 +24,12 @@ public struct SummaryZone: Sendable, Equatable {
     }
 
     /// The request's zone, else the server default, else the zone of the most recent
-    /// sample of a canonical metric, else UTC.
-    static func resolve(requested: String?, serverDefault: String?, pool: DatabasePool) async throws -> SummaryZone {
+    /// sample of a canonical metric, else UTC. Reads through `db`, so a summary resolves
+    /// its zone in the same read transaction (the same snapshot) it is built from.
+    static func resolve(requested: String?, serverDefault: String?, db: Database) throws -> SummaryZone {
         if let requested { return SummaryZone(name: requested, origin: .request) }
         if let serverDefault { return SummaryZone(name: serverDefault, origin: .serverDefault) }
-        let latest = try await pool.read { db in try LatestSample.find(db, beforeMs: Int64.max) }
+        let latest = try LatestSample.find(db, beforeMs: Int64.max)
         if let zone = latest?.timezone, KnownTimeZones.contains(zone) { return SummaryZone(name: zone, origin: .latestSample) }
         return SummaryZone(name: "UTC", origin: .utcFallback)
     }
