@@ -64,7 +64,7 @@ struct MetricSeries: Sendable {
         case .sleep: valueMeaning = bucket == .day ? "asleep minutes of the night ending that day" : "average asleep minutes per night with data"
         }
         let provenance = Provenance(asOfMs: asOf, sources: [], coverage: [(metric, overall.daysWithData, range.days)])
-        var provenanceJSON = provenance.json(zone: zone, priority: priority).objectValue!
+        var provenanceJSON = provenance.members(zone: zone, priority: priority)
         provenanceJSON.removeValue(forKey: "sources")
         return [
             "kind": "metric_series",

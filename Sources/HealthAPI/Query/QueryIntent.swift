@@ -49,7 +49,7 @@ enum QueryIntent: Sendable, Equatable {
         let intent: QueryIntent
         switch name {
         case "daily_summary":
-            intent = .dailySummary(day: try reader.date("day")!, timezone: try reader.timezone())
+            intent = .dailySummary(day: try reader.date("day"), timezone: try reader.timezone())
         case "range_summary":
             intent = .rangeSummary(try reader.range(maxDays: RangeSummary.maxDays), timezone: try reader.timezone())
         case "yesterday_summary":
@@ -102,7 +102,7 @@ struct IntentReader {
 
     func string(_ path: String, _ value: JSONValue?, required: Bool) throws -> String? {
         guard let value, !(required && value.isNull) else {
-            if required { throw fail(path, "field '\(path)' is required", rule: "required") }
+            if required { throw missing(path) }
             return nil
         }
         guard let text = value.stringValue else {
@@ -111,15 +111,17 @@ struct IntentReader {
         return text
     }
 
+    func missing(_ path: String) -> APIError { fail(path, "field '\(path)' is required", rule: "required") }
+
     func parseDate(_ path: String, _ value: JSONValue?) throws -> DayKey {
-        let text = try string(path, value, required: true)!
+        guard let text = try string(path, value, required: true) else { throw missing(path) }
         guard let day = DayKey(text) else {
             throw fail(path, "field '\(path)' must be a real date YYYY-MM-DD (got '\(text.prefix(40))')", rule: "date")
         }
         return day
     }
 
-    func date(_ name: String) throws -> DayKey? { try parseDate(name, object[name]) }
+    func date(_ name: String) throws -> DayKey { try parseDate(name, object[name]) }
 
     func timezone() throws -> String? {
         guard let zone = try string("timezone", object["timezone"], required: false) else { return nil }

@@ -80,7 +80,7 @@ enum ReadRoutes {
                 if let current { days.append(["dayKey": .string(DayKey(ordinal: current.day).description), "metrics": .object(current.metrics)]) }
                 current = (row.day, [:])
             }
-            current!.metrics[row.metric] = (try? JSONParser.parse(Array(row.data.utf8))) ?? .null
+            current?.metrics[row.metric] = (try? JSONParser.parse(Array(row.data.utf8))) ?? .null
         }
         if let current { days.append(["dayKey": .string(DayKey(ordinal: current.day).description), "metrics": .object(current.metrics)]) }
         return .json(["from": .string(from.description), "to": .string(to.description), "days": .array(days)])

@@ -67,8 +67,7 @@ extension [QueuedEntry] {
         guard !isEmpty else { return nil }
         var byMetric: [Metric: Double] = [:]
         for entry in self { byMetric[entry.metric, default: 0] += entry.value }
-        let parts = byMetric.keys.sorted().map { metric -> String in
-            let amount = byMetric[metric]!
+        let parts = byMetric.sorted { $0.key < $1.key }.map { metric, amount -> String in
             let unit = metric.summaryUnit == "count" ? "" : " \(metric.summaryUnit)"
             return "\(SummaryText.signed(amount))\(unit) \(metric.textName) queued"
         }

@@ -56,7 +56,8 @@ struct LatestSample: Sendable {
             try statement.bind(2, beforeMs)
             if try statement.step() {
                 let found = LatestSample(startMs: statement.int64(0), endMs: statement.int64(1), timezone: statement.text(2))
-                if best == nil || found.startMs > best!.startMs || (found.startMs == best!.startMs && found.endMs > best!.endMs) { best = found }
+                let isLater = best.map { found.startMs > $0.startMs || (found.startMs == $0.startMs && found.endMs > $0.endMs) } ?? true
+                if isLater { best = found }
             }
             statement.reset()
         }
