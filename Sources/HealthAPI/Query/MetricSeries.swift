@@ -6,9 +6,9 @@ import SQLiteStore
 struct MetricSeries: Sendable {
     static func maxDays(_ bucket: SeriesBucket) -> Int {
         switch bucket {
-        case .day: 366
-        case .week: 1_830
-        case .month: 3_660
+        case .day: Limits.metricSeriesDays
+        case .week: Limits.metricSeriesWeeklyDays
+        case .month: Limits.metricSeriesMonthlyDays
         }
     }
 

@@ -51,7 +51,7 @@ enum QueryIntent: Sendable, Equatable {
         case "daily_summary":
             intent = .dailySummary(day: try reader.date("day"), timezone: try reader.timezone())
         case "range_summary":
-            intent = .rangeSummary(try reader.range(maxDays: RangeSummary.maxDays), timezone: try reader.timezone())
+            intent = .rangeSummary(try reader.range(maxDays: Limits.rangeSummaryDays), timezone: try reader.timezone())
         case "yesterday_summary":
             intent = .yesterdaySummary(timezone: try reader.timezone())
         case "metric_series":
@@ -60,11 +60,11 @@ enum QueryIntent: Sendable, Equatable {
             let range = try reader.range(maxDays: MetricSeries.maxDays(bucket), limitNote: "with bucket '\(bucket.rawValue)'")
             intent = .metricSeries(metric: metric, range: range, bucket: bucket, timezone: try reader.timezone())
         case "compare_ranges":
-            let a = try reader.nestedRange("a", maxDays: RangeSummary.maxDays)
-            let b = try reader.nestedRange("b", maxDays: RangeSummary.maxDays)
+            let a = try reader.nestedRange("a", maxDays: Limits.rangeSummaryDays)
+            let b = try reader.nestedRange("b", maxDays: Limits.rangeSummaryDays)
             intent = .compareRanges(a: a, b: b, metrics: try reader.metrics("metrics") ?? Metric.summaryOrder, timezone: try reader.timezone())
         default:
-            intent = .sleepReport(try reader.range(maxDays: SleepReport.maxDays), timezone: try reader.timezone())
+            intent = .sleepReport(try reader.range(maxDays: Limits.sleepReportDays), timezone: try reader.timezone())
         }
         return intent
     }

@@ -49,7 +49,6 @@ public struct IntentAck: Sendable, Equatable {
     }
 
     static let allowedFields: Set<String> = ["externalId", "version", "result", "error", "retryable", "healthKitUUID", "attempt"]
-    static let maxErrorLength = 1_000
 
     /// Parses one batch element, or says which field broke which rule.
     static func parse(_ element: JSONValue) -> Swift.Result<IntentAck, Invalid> {
@@ -74,7 +73,7 @@ public struct IntentAck: Sendable, Equatable {
         var ack = IntentAck(externalId: externalId, version: Int(version), result: result)
         switch members["error"] {
         case nil, .null?: break
-        case .string(let text)?: ack.error = String(text.prefix(maxErrorLength))
+        case .string(let text)?: ack.error = String(text.prefix(Limits.ackErrorLength))
         case let other?: return .failure(Invalid("error", "'error' must be a string (got \(other.typeName))", rule: "type"))
         }
         switch members["retryable"] {
