@@ -112,8 +112,7 @@ public final class ZoneClock: Sendable {
             timeZone: timeZone, startMs: index * Self.chunkMs, endMs: (index + 1) * Self.chunkMs,
             probeSeconds: Self.probeSeconds)
         state.withLock { zones in
-            if zones[zone] == nil { zones[zone] = ZoneState(timeZone: timeZone) }
-            zones[zone]!.chunks[index] = built
+            zones[zone, default: ZoneState(timeZone: timeZone)].chunks[index] = built
         }
         return built
     }

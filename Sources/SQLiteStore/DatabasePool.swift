@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One writer connection and `readerCount` reader connections on a WAL database.
 ///
@@ -27,6 +28,8 @@ public final class DatabasePool: Sendable {
     let syncer: WALSyncer?
     /// Must outlive the writer connection, whose WAL hook points at it.
     private let walHook: WALHook
+    /// Read jobs submitted so far; see ``readJobCount``.
+    private let readJobs = Atomic<Int>(0)
 
     /// Opens (creating if needed) the database at `path`, its parent
     /// directory included, with one writer and `configuration.readerCount`
@@ -130,8 +133,14 @@ public final class DatabasePool: Sendable {
     /// (`BEGIN DEFERRED` … `COMMIT`), so all its queries see one snapshot.
     /// Readers are read-only connections: any write fails with `SQLITE_READONLY`.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await perform(on: readers) { db in try db.inTransaction(.deferred, body) }
+        readJobs.add(1, ordering: .relaxed)
+        return try await perform(on: readers) { db in try db.inTransaction(.deferred, body) }
     }
+
+    /// How many read jobs (``read(_:)`` and ``readSync(_:)`` calls, each one read
+    /// transaction) were submitted since the pool opened. One relaxed atomic add per read,
+    /// so callers can check cheaply that a piece of work takes exactly one snapshot.
+    public var readJobCount: Int { readJobs.load(ordering: .relaxed) }
 
     /// Runs `body` on one of `workers`; with a `syncer`, the result is delivered once
     /// the syncer has made the job's commits durable, while the worker goes on.
@@ -170,7 +179,8 @@ public final class DatabasePool: Sendable {
 
     /// Blocking ``read(_:)``; the same restrictions as ``writeSync(_:)``.
     public func readSync<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) throws -> T {
-        try performSync(on: readers) { db in try db.inTransaction(.deferred, body) }
+        readJobs.add(1, ordering: .relaxed)
+        return try performSync(on: readers) { db in try db.inTransaction(.deferred, body) }
     }
 
     private func performSync<T: Sendable>(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthAPI
+import SQLiteStore
 import HealthDomain
 
 @Suite struct QueryIntentTests {
@@ -156,7 +157,7 @@ import HealthDomain
 
     @Test func queuedEntriesAreShownBesideTotalsNeverInThem() async throws {
         struct FourHundredQueued: QueuedEntriesProvider {
-            func queuedEntries(from: HealthDomain.DayKey, to: HealthDomain.DayKey) async throws -> [QueuedEntry] {
+            func queuedEntries(from: HealthDomain.DayKey, to: HealthDomain.DayKey, db: Database) throws -> [QueuedEntry] {
                 [QueuedEntry(metric: .dietaryEnergyKcal, day: from, value: 400, status: .pending)]
             }
             var writeIntentKinds: [JSONValue] { ["dietary_energy_kcal"] }

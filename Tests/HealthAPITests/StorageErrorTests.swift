@@ -53,4 +53,32 @@ import SQLiteStore
             #expect(answer(bug) == nil)
         }
     }
+
+    /// The write-intent store throws its own refusals; the handler answers them with the
+    /// statuses, codes, messages and details the API has always sent.
+    @Test func writeIntentRefusalsKeepTheirAnswers() async throws {
+        let server = IntentTestServer()
+        let missing = await server.send(.get, "/health/write-intents/missing")
+        #expect(missing.status == 404)
+        #expect(missing.errorCode == "NOT_FOUND")
+        #expect(missing.errorMessage == "no write intent has externalId 'missing'")
+        #expect(missing.errorDetails?["externalId"] as? String == "missing")
+        #expect(await server.send(.post, "/health/write-intents/missing/cancel").errorMessage == "no write intent has externalId 'missing'")
+
+        _ = await server.send(.post, "/health/write-intents", json: calorieIntent("meal-1"))
+        _ = await server.send(.post, "/health/write-intents/ack", json: ["acks": [["externalId": "meal-1", "version": 1, "result": "applied"]]])
+        let changed = await server.send(.post, "/health/write-intents", json: calorieIntent("meal-1", kcal: 500))
+        #expect(changed.status == 409)
+        #expect(changed.errorCode == "CONFLICT")
+        #expect(changed.errorMessage == "intent 'meal-1' is already applied (version 1); HealthKit holds that content, so it cannot change — post the new entry under a new externalId")
+        #expect(changed.errorDetails?["status"] as? String == "applied")
+        #expect(changed.errorDetails?["version"] as? Int == 1)
+        let cancel = await server.send(.post, "/health/write-intents/meal-1/cancel")
+        #expect(cancel.status == 409)
+        #expect(cancel.errorMessage == "intent 'meal-1' is already applied; it can no longer be cancelled (delete the sample in Health instead)")
+        #expect(cancel.errorDetails?["externalId"] as? String == "meal-1")
+        #expect(cancel.errorDetails?.count == 2)
+
+        #expect(APIError.storage(WriteIntentStoreError.notFound(externalId: "x")).status == .notFound)
+    }
 }

@@ -1,3 +1,4 @@
+import HealthDomain
 import SQLiteStore
 
 extension APIError {
@@ -22,6 +23,23 @@ extension APIError {
             return unavailable("the database cannot be read or written right now; retry later", error, retryAfterSeconds: 30)
         }
         return nil
+    }
+
+    /// The answer for a refusal of the write-intent store: 404 for an unknown externalId,
+    /// 409 for a change HealthKit already holds. Every case is the client's to fix, so
+    /// each message says what to do instead.
+    static func storage(_ error: WriteIntentStoreError) -> APIError {
+        switch error {
+        case .notFound(let externalId):
+            return .notFound("no write intent has externalId '\(externalId)'", details: ["externalId": .string(externalId)])
+        case .contentAlreadyWritten(let externalId, let status, let version):
+            return .conflict(
+                "intent '\(externalId)' is already \(status.rawValue) (version \(version)); HealthKit holds that content, so it cannot change — post the new entry under a new externalId",
+                details: ["externalId": .string(externalId), "status": .string(status.rawValue), "version": JSONValue(version)])
+        case .cancelAfterWrite(let externalId, let status):
+            return .conflict("intent '\(externalId)' is already \(status.rawValue); it can no longer be cancelled (delete the sample in Health instead)",
+                             details: ["externalId": .string(externalId), "status": .string(status.rawValue)])
+        }
     }
 
     private static func unavailable(_ message: String, _ error: SQLiteError, retryAfterSeconds: Int) -> APIError {

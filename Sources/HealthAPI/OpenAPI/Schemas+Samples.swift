@@ -27,9 +27,9 @@ extension Schemas {
         "additionalProperties": false,
         "minProperties": 1,
         "properties": [
-            "samples": ["type": "array", "maxItems": 10000, "items": ["type": "object", "description": "One sample in the shape of `Sample`."],
+            "samples": ["type": "array", "maxItems": .number(Double(Limits.samplesPerIngest)), "items": ["type": "object", "description": "One sample in the shape of `Sample`."],
                         "description": "Samples to upsert by sampleKey. Each is checked on its own against `Sample` and the metric's rules: the valid ones are stored and the others listed in `errors` (207), or, when none is valid, the request is a 422."],
-            "deletedSampleKeys": ["type": "array", "maxItems": 10000, "items": ["type": "string", "minLength": 1, "maxLength": 256], "description": "Keys of samples HealthKit reported deleted."],
+            "deletedSampleKeys": ["type": "array", "maxItems": .number(Double(Limits.samplesPerIngest)), "items": ["type": "string", "minLength": 1, "maxLength": 256], "description": "Keys of samples HealthKit reported deleted."],
         ],
     ]
 

@@ -41,8 +41,8 @@ extension Schemas {
             "startTimeMs": intentTime("When it happened, Unix epoch milliseconds (1970 to 2099)."),
             "endTimeMs": intentTime("End, Unix epoch milliseconds (≥ startTimeMs, at most 24 h later, else 422). Default: startTimeMs."),
             "timezone": TimezoneName.schema(description: "IANA time zone of the entry; decides its local day. A well-formed name the server does not know is a 422."),
-            "note": ["type": "string", "maxLength": 1000, "description": "Free text, e.g. what was eaten."],
-            "source": ["type": "string", "maxLength": 256, "description": "Who authored it (a script or an agent)."],
+            "note": ["type": "string", "maxLength": .number(Double(Limits.intentNoteLength)), "description": "Free text, e.g. what was eaten."],
+            "source": ["type": "string", "maxLength": .number(Double(Limits.intentSourceLength)), "description": "Who authored it (a script or an agent)."],
         ],
     ]
 
@@ -136,7 +136,7 @@ extension Schemas {
         "required": ["acks"],
         "additionalProperties": false,
         "properties": [
-            "acks": ["type": "array", "maxItems": 500, "description": "Up to 500 acks (more is a 413). Each item is checked on its own: one that does not match `WriteIntentAck` is answered in `results` with outcome `invalid`, and the others are still applied.", "items": [
+            "acks": ["type": "array", "maxItems": .number(Double(Limits.acksPerRequest)), "description": "Up to 500 acks (more is a 413). Each item is checked on its own: one that does not match `WriteIntentAck` is answered in `results` with outcome `invalid`, and the others are still applied.", "items": [
                 "type": "object",
                 "description": "One ack, in the shape of `WriteIntentAck`.",
             ]],
@@ -152,7 +152,7 @@ extension Schemas {
                     "externalId": externalIdSchema,
                     "version": ["type": "integer", "minimum": 1, "description": "The version that was pulled and applied."],
                     "result": ["type": "string", "enum": ["applied", "failed", "skipped"], "description": "What the phone did: applied (written), failed (may be retried), skipped (will not be written)."],
-                    "error": ["type": "string", "maxLength": 1000, "description": "Why it failed or was skipped."],
+                    "error": ["type": "string", "maxLength": .number(Double(Limits.ackErrorLength)), "description": "Why it failed or was skipped."],
                     "retryable": ["type": "boolean", "default": true, "description": "For failed: whether another try may succeed."],
                     "healthKitUUID": ["type": "string", "maxLength": 256, "description": "For applied: the UUID of the HealthKit sample written."],
                     "attempt": ["type": "integer", "minimum": 0, "description": "The intent's `attempts` when pulled; distinguishes a repeated ack from a new try."],

@@ -60,7 +60,7 @@ extension IntentSpec {
                    maxDays: nil, example: ["intent": "daily_summary", "day": "2026-11-17", "timezone": "Europe/Berlin"]),
         IntentSpec(name: "range_summary", summary: "A range of at most 366 days: totals/averages, min/max days, trend, coverage and the change against the previous range of the same length.",
                    fields: [fromField, toField, timezoneField],
-                   maxDays: RangeSummary.maxDays, example: ["intent": "range_summary", "from": "2026-11-09", "to": "2026-11-15", "timezone": "Europe/Berlin"]),
+                   maxDays: Limits.rangeSummaryDays, example: ["intent": "range_summary", "from": "2026-11-09", "to": "2026-11-15", "timezone": "Europe/Berlin"]),
         IntentSpec(name: "yesterday_summary", summary: "The daily summary of yesterday in the given timezone.",
                    fields: [timezoneField],
                    maxDays: nil, example: ["intent": "yesterday_summary", "timezone": "America/Los_Angeles"]),
@@ -72,11 +72,11 @@ extension IntentSpec {
                    fields: [Field(name: "a", kind: .range, required: true, description: "The first range {from, to}."),
                             Field(name: "b", kind: .range, required: true, description: "The second range {from, to}."),
                             Field(name: "metrics", kind: .metrics, required: false, description: "Metrics to compare (default: all canonical metrics)."), timezoneField],
-                   maxDays: RangeSummary.maxDays,
+                   maxDays: Limits.rangeSummaryDays,
                    example: ["intent": "compare_ranges", "a": ["from": "2026-10-01", "to": "2026-10-31"], "b": ["from": "2026-11-01", "to": "2026-11-30"], "metrics": ["step_count", "sleep_segment"]]),
         IntentSpec(name: "sleep_report", summary: "Nights (keyed by wake-up date) with stages, bedtime and wake time, plus averages and bedtime/wake-time consistency; at most 92 nights.",
                    fields: [fromField, toField, timezoneField],
-                   maxDays: SleepReport.maxDays, example: ["intent": "sleep_report", "from": "2026-11-09", "to": "2026-11-15", "timezone": "Europe/Berlin"]),
+                   maxDays: Limits.sleepReportDays, example: ["intent": "sleep_report", "from": "2026-11-09", "to": "2026-11-15", "timezone": "Europe/Berlin"]),
     ]
 
     static func named(_ name: String) -> IntentSpec? { all.first { $0.name == name } }

@@ -6,9 +6,9 @@ import SQLiteStore
 struct MetricSeries: Sendable {
     static func maxDays(_ bucket: SeriesBucket) -> Int {
         switch bucket {
-        case .day: 366
-        case .week: 1_830
-        case .month: 3_660
+        case .day: Limits.metricSeriesDays
+        case .week: Limits.metricSeriesWeeklyDays
+        case .month: Limits.metricSeriesMonthlyDays
         }
     }
 
@@ -66,7 +66,7 @@ struct MetricSeries: Sendable {
         case .sleep: valueMeaning = bucket == .day ? "asleep minutes of the night ending that day" : "average asleep minutes per night with data"
         }
         let provenance = Provenance(asOfMs: asOf, sources: [], coverage: [(metric, overall.daysWithData, range.days)])
-        var provenanceJSON = provenance.json(zone: zone, priority: priority).objectValue!
+        var provenanceJSON = provenance.members(zone: zone, priority: priority)
         provenanceJSON.removeValue(forKey: "sources")
         return [
             "kind": "metric_series",

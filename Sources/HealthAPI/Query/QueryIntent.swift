@@ -1,4 +1,3 @@
-import HTTPTransport
 import HealthDomain
 
 /// An inclusive span of local dates.
@@ -19,8 +18,8 @@ enum QueryIntent: Sendable, Equatable {
     case dailySummary(day: DayKey, timezone: String?)
     case rangeSummary(DayRange, timezone: String?)
     case yesterdaySummary(timezone: String?)
-    case metricSeries(metric: Metric, range: DayRange, bucket: SeriesBucket, timezone: String?)
-    case compareRanges(a: DayRange, b: DayRange, metrics: [Metric], timezone: String?)
+    case metricSeries(spec: MetricSpec, range: DayRange, bucket: SeriesBucket, timezone: String?)
+    case compareRanges(a: DayRange, b: DayRange, metrics: [MetricSpec], timezone: String?)
     case sleepReport(DayRange, timezone: String?)
 
     var timezone: String? {
@@ -50,22 +49,22 @@ enum QueryIntent: Sendable, Equatable {
         let intent: QueryIntent
         switch name {
         case "daily_summary":
-            intent = .dailySummary(day: try reader.date("day")!, timezone: try reader.timezone())
+            intent = .dailySummary(day: try reader.date("day"), timezone: try reader.timezone())
         case "range_summary":
-            intent = .rangeSummary(try reader.range(maxDays: RangeSummary.maxDays), timezone: try reader.timezone())
+            intent = .rangeSummary(try reader.range(maxDays: Limits.rangeSummaryDays), timezone: try reader.timezone())
         case "yesterday_summary":
             intent = .yesterdaySummary(timezone: try reader.timezone())
         case "metric_series":
             let metric = try reader.metric("metric")
             let bucket = try reader.bucket("bucket") ?? .day
             let range = try reader.range(maxDays: MetricSeries.maxDays(bucket), limitNote: "with bucket '\(bucket.rawValue)'")
-            intent = .metricSeries(metric: metric, range: range, bucket: bucket, timezone: try reader.timezone())
+            intent = .metricSeries(spec: metric, range: range, bucket: bucket, timezone: try reader.timezone())
         case "compare_ranges":
-            let a = try reader.nestedRange("a", maxDays: RangeSummary.maxDays)
-            let b = try reader.nestedRange("b", maxDays: RangeSummary.maxDays)
-            intent = .compareRanges(a: a, b: b, metrics: try reader.metrics("metrics") ?? catalog.alwaysSummarised.map(\.metric), timezone: try reader.timezone())
+            let a = try reader.nestedRange("a", maxDays: Limits.rangeSummaryDays)
+            let b = try reader.nestedRange("b", maxDays: Limits.rangeSummaryDays)
+            intent = .compareRanges(a: a, b: b, metrics: try reader.metrics("metrics") ?? catalog.alwaysSummarised, timezone: try reader.timezone())
         default:
-            intent = .sleepReport(try reader.range(maxDays: SleepReport.maxDays), timezone: try reader.timezone())
+            intent = .sleepReport(try reader.range(maxDays: Limits.sleepReportDays), timezone: try reader.timezone())
         }
         return intent
     }
@@ -87,13 +86,13 @@ struct IntentReader {
 
     func fail(_ field: String, _ message: String, rule: String, code: APIError.Code = .invalidParameters, extra: [String: JSONValue] = [:]) -> APIError {
         var details = extra
-        details["field"] = .string(field)
-        details["rule"] = .string(rule)
         details["intent"] = .string(spec.name)
         details["fields"] = .string(spec.signature)
         // Every wrong query is a 400, including rules a schema cannot state (order, range
         // length, an unknown timezone): an agent handles one status and reads `rule`.
-        return APIError(status: .badRequest, code: code, message: "\(message); \(spec.name) takes: \(spec.signature)", details: details)
+        var error = APIError.invalidParameter(field, "\(message); \(spec.name) takes: \(spec.signature)", rule: rule, extra: details)
+        error.code = code
+        return error
     }
 
     func rejectUnknownFields() throws {
@@ -105,7 +104,7 @@ struct IntentReader {
 
     func string(_ path: String, _ value: JSONValue?, required: Bool) throws -> String? {
         guard let value, !(required && value.isNull) else {
-            if required { throw fail(path, "field '\(path)' is required", rule: "required") }
+            if required { throw missing(path) }
             return nil
         }
         guard let text = value.stringValue else {
@@ -114,15 +113,17 @@ struct IntentReader {
         return text
     }
 
+    func missing(_ path: String) -> APIError { fail(path, "field '\(path)' is required", rule: "required") }
+
     func parseDate(_ path: String, _ value: JSONValue?) throws -> DayKey {
-        let text = try string(path, value, required: true)!
+        guard let text = try string(path, value, required: true) else { throw missing(path) }
         guard let day = DayKey(text) else {
             throw fail(path, "field '\(path)' must be a real date YYYY-MM-DD (got '\(text.prefix(40))')", rule: "date")
         }
         return day
     }
 
-    func date(_ name: String) throws -> DayKey? { try parseDate(name, object[name]) }
+    func date(_ name: String) throws -> DayKey { try parseDate(name, object[name]) }
 
     func timezone() throws -> String? {
         guard let zone = try string("timezone", object["timezone"], required: false) else { return nil }
@@ -165,29 +166,29 @@ struct IntentReader {
 
     var metricNames: String { catalog.metrics.map(\.rawValue).joined(separator: ", ") }
 
-    func parseMetric(_ path: String, _ value: JSONValue) throws -> Metric {
+    func parseMetric(_ path: String, _ value: JSONValue) throws -> MetricSpec {
         guard let name = value.stringValue else { throw fail(path, "field '\(path)' must be a metric name string (got \(value.typeName)); metrics: \(metricNames)", rule: "type") }
         // Aliases resolve as on ingest: a client's own name for a metric works here too.
         guard let spec = catalog.resolve(name) else {
             throw fail(path, "unknown metric '\(name.prefix(64))' in '\(path)'; metrics: \(metricNames)", rule: "enum",
                        extra: ["allowed": .array(catalog.metrics.map { .string($0.rawValue) })])
         }
-        return spec.metric
+        return spec
     }
 
-    func metric(_ name: String) throws -> Metric {
+    func metric(_ name: String) throws -> MetricSpec {
         guard let value = object[name], !value.isNull else { throw fail(name, "field '\(name)' is required; metrics: \(metricNames)", rule: "required") }
         return try parseMetric(name, value)
     }
 
-    func metrics(_ name: String) throws -> [Metric]? {
+    func metrics(_ name: String) throws -> [MetricSpec]? {
         guard let value = object[name] else { return nil }
         guard let items = value.arrayValue else { throw fail(name, "field '\(name)' must be an array of metric names (got \(value.typeName)); metrics: \(metricNames)", rule: "type") }
         guard !items.isEmpty else { throw fail(name, "field '\(name)' must name at least one metric (or be left out for all); metrics: \(metricNames)", rule: "minItems") }
-        var out: [Metric] = []
+        var out: [MetricSpec] = []
         for (i, item) in items.enumerated() {
             let metric = try parseMetric("\(name)[\(i)]", item)
-            guard !out.contains(metric) else { throw fail("\(name)[\(i)]", "metric '\(metric)' is listed twice in '\(name)'", rule: "uniqueItems") }
+            guard !out.contains(metric) else { throw fail("\(name)[\(i)]", "metric '\(metric.metric)' is listed twice in '\(name)'", rule: "uniqueItems") }
             out.append(metric)
         }
         return out

@@ -1,41 +1,44 @@
 import HealthDomain
+import SQLiteStore
 
-/// Answers a parsed intent: resolves the timezone, asks the queue what is pending for
-/// the dates involved, then builds the answer in one read transaction (one consistent
-/// snapshot of the day aggregates).
+/// Answers a parsed intent in one read transaction: the timezone (which may come from
+/// the latest sample), the queued write intents and the day aggregates are all read from
+/// one consistent snapshot, in one reader job.
 struct QueryRunner: Sendable {
     let services: AppServices
 
     func run(_ intent: QueryIntent) async throws -> JSONValue {
-        let store = services.store
-        let zone = try await SummaryZone.resolve(requested: intent.timezone, serverDefault: services.config.defaultTimezone, pool: store.pool)
+        let services = self.services
         let nowMs = services.clock.now()
-        let priority = store.priority
+        return try await services.store.pool.read { db in try QueryRunner.answer(intent, services: services, nowMs: nowMs, db: db) }
+    }
+
+    /// The answer, read through `db` only.
+    static func answer(_ intent: QueryIntent, services: AppServices, nowMs: Int64, db: Database) throws -> JSONValue {
+        let zone = try SummaryZone.resolve(requested: intent.timezone, serverDefault: services.config.defaultTimezone, db: db)
+        let priority = services.store.priority
+        let queued = services.queuedEntries
+        let catalog = services.catalog
         switch intent {
         case .dailySummary(let day, _):
-            return try await daily(day, label: .day, zone: zone, nowMs: nowMs)
+            return try daily(day, label: .day, zone: zone, nowMs: nowMs, services: services, db: db)
         case .yesterdaySummary:
-            return try await daily(zone.today(nowMs: nowMs).adding(days: -1), label: .yesterday, zone: zone, nowMs: nowMs)
+            return try daily(zone.today(nowMs: nowMs).adding(days: -1), label: .yesterday, zone: zone, nowMs: nowMs, services: services, db: db)
         case .rangeSummary(let range, _):
-            let queued = try await services.queuedEntries.queuedEntries(from: range.from, to: range.to)
-            let summary = RangeSummary(from: range.from, to: range.to, zone: zone, nowMs: nowMs, queued: queued, priority: priority, catalog: store.catalog)
-            return try await store.pool.read { db in try summary.build(db) }
-        case .metricSeries(let metric, let range, let bucket, _):
-            guard let spec = store.catalog.spec(for: metric) else { throw APIError.invalidParameter("metric", "unknown metric '\(metric)'", rule: "enum") }
-            let series = MetricSeries(spec: spec, range: range, bucket: bucket, zone: zone, priority: priority, catalog: store.catalog)
-            return try await store.pool.read { db in try series.build(db) }
+            let entries = try queued.queuedEntries(from: range.from, to: range.to, db: db)
+            return try RangeSummary(from: range.from, to: range.to, zone: zone, nowMs: nowMs, queued: entries, priority: priority, catalog: catalog).build(db)
+        case .metricSeries(let spec, let range, let bucket, _):
+            return try MetricSeries(spec: spec, range: range, bucket: bucket, zone: zone, priority: priority, catalog: catalog).build(db)
         case .compareRanges(let a, let b, let metrics, _):
-            let comparison = RangeComparison(a: a, b: b, metrics: metrics.compactMap { store.catalog.spec(for: $0) }, zone: zone, priority: priority, catalog: store.catalog)
-            return try await store.pool.read { db in try comparison.build(db) }
+            return try RangeComparison(a: a, b: b, metrics: metrics, zone: zone, priority: priority, catalog: catalog).build(db)
         case .sleepReport(let range, _):
-            let report = SleepReport(range: range, zone: zone, priority: priority, catalog: store.catalog)
-            return try await store.pool.read { db in try report.build(db) }
+            return try SleepReport(range: range, zone: zone, priority: priority, catalog: catalog).build(db)
         }
     }
 
-    func daily(_ day: DayKey, label: DailySummary.Label, zone: SummaryZone, nowMs: Int64) async throws -> JSONValue {
-        let queued = try await services.queuedEntries.queuedEntries(from: day, to: day)
-        let summary = DailySummary(day: day, zone: zone, label: label, nowMs: nowMs, queued: queued, priority: services.store.priority, catalog: services.catalog)
-        return try await services.store.pool.read { db in try summary.build(db) }
+    static func daily(_ day: DayKey, label: DailySummary.Label, zone: SummaryZone, nowMs: Int64, services: AppServices, db: Database) throws -> JSONValue {
+        let queued = try services.queuedEntries.queuedEntries(from: day, to: day, db: db)
+        return try DailySummary(day: day, zone: zone, label: label, nowMs: nowMs, queued: queued, priority: services.store.priority,
+                                catalog: services.catalog).build(db)
     }
 }

@@ -4,8 +4,6 @@ import SQLiteStore
 /// Nights of a range (keyed by wake-up date) with stages, bedtime and wake time, their
 /// averages, and how consistent bedtime and wake time were (standard deviation).
 struct SleepReport: Sendable {
-    static let maxDays = 92
-
     var range: DayRange
     var zone: SummaryZone
     var priority: SourcePriority

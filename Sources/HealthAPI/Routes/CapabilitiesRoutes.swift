@@ -25,11 +25,11 @@ enum CapabilitiesRoutes {
             "auth": ["scheme": "bearer", "header": "Authorization: Bearer <token>", "publicRoutes": ["/health", "/api/health", "/health/openapi.json"]],
             "limits": [
                 "maxBodyBytes": .number(Double(services.config.maxBodyBytes)),
-                "rangeSummaryMaxDays": .number(Double(RangeSummary.maxDays)),
-                "compareRangesMaxDaysEach": .number(Double(RangeSummary.maxDays)),
+                "rangeSummaryMaxDays": .number(Double(Limits.rangeSummaryDays)),
+                "compareRangesMaxDaysEach": .number(Double(Limits.rangeSummaryDays)),
                 "metricSeriesMaxDays": ["day": .number(Double(MetricSeries.maxDays(.day))), "week": .number(Double(MetricSeries.maxDays(.week))), "month": .number(Double(MetricSeries.maxDays(.month)))],
-                "sleepReportMaxDays": .number(Double(SleepReport.maxDays)),
-                "dailyMaxDays": .number(Double(ReadRoutes.maxDailyRangeDays)),
+                "sleepReportMaxDays": .number(Double(Limits.sleepReportDays)),
+                "dailyMaxDays": .number(Double(Limits.dailyAggregateDays)),
             ],
             "rules": [
                 "dayBoundary": "A sample's day is the local date in the sample's own IANA timezone; DST days are 23 or 25 hours long.",

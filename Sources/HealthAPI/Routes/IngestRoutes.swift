@@ -3,7 +3,6 @@ import HealthDomain
 
 /// `POST /health/ingest`: upsert samples by `sampleKey`, apply deletions, recompute days.
 enum IngestRoutes {
-    static let maxSamplesPerRequest = 10_000
     static let allowedFields: Set<String> = ["samples", "deletedSampleKeys"]
 
     static func routes() -> [Route] {
@@ -68,8 +67,8 @@ enum IngestRoutes {
         case let other?: throw APIError.invalidParameter("deletedSampleKeys", "'deletedSampleKeys' must be an array of strings (got \(other.typeName))", rule: "type")
         }
         // Each array on its own, as the schema's maxItems says.
-        guard rawSamples.count <= maxSamplesPerRequest, deletedKeys.count <= maxSamplesPerRequest else {
-            throw APIError.payloadTooLarge("at most \(maxSamplesPerRequest) samples and \(maxSamplesPerRequest) deleted sample keys per request (got \(rawSamples.count) and \(deletedKeys.count)); split the batch", limit: maxSamplesPerRequest)
+        guard rawSamples.count <= Limits.samplesPerIngest, deletedKeys.count <= Limits.samplesPerIngest else {
+            throw APIError.payloadTooLarge("at most \(Limits.samplesPerIngest) samples and \(Limits.samplesPerIngest) deleted sample keys per request (got \(rawSamples.count) and \(deletedKeys.count)); split the batch", limit: Limits.samplesPerIngest)
         }
 
         var valid: [Sample] = []

@@ -4,10 +4,6 @@ import HealthDomain
 
 /// `GET /health/daily` and `GET /health/raw`.
 enum ReadRoutes {
-    static let maxDailyRangeDays = 3_660
-    static let maxRawLimit: Int64 = 1_000
-    static let defaultRawLimit: Int64 = 100
-
     static func routes() -> [Route] {
         [
             Route(.get, "/health/daily",
@@ -35,7 +31,7 @@ enum ReadRoutes {
                         .init("metric", in: .query, required: true, description: "Metric name, e.g. step_count.", schema: ["type": "string", "pattern": "^[a-z][a-z0-9_]{0,63}$"]),
                         .init("fromMs", in: .query, description: "Earliest start time, Unix epoch milliseconds (inclusive), years 1–9999. Default: the beginning.", schema: rawTimeBoundSchema),
                         .init("toMs", in: .query, description: "Latest start time, Unix epoch milliseconds (exclusive), years 1–9999. Default: no bound.", schema: rawTimeBoundSchema),
-                        .init("limit", in: .query, description: "Page size, 1–1000 (default 100).", schema: ["type": "integer", "minimum": 1, "maximum": 1000, "default": 100]),
+                        .init("limit", in: .query, description: "Page size, 1–1000 (default 100).", schema: ["type": "integer", "minimum": 1, "maximum": .number(Double(Limits.rawPageMax)), "default": .number(Double(Limits.rawPageDefault))]),
                         .init("cursor", in: .query, description: "The `nextCursor` of the previous page, unchanged.", schema: CursorText.schema),
                     ],
                     responses: [
@@ -68,9 +64,9 @@ enum ReadRoutes {
         guard from <= to else {
             throw APIError(status: .unprocessableContent, code: .invalidDateRange, message: "'from' (\(from)) must not be after 'to' (\(to))", details: ["field": "from", "rule": "order"])
         }
-        guard to.ordinal - from.ordinal + 1 <= maxDailyRangeDays else {
-            throw APIError(status: .unprocessableContent, code: .invalidDateRange, message: "the range may span at most \(maxDailyRangeDays) days (got \(to.ordinal - from.ordinal + 1))",
-                           details: ["field": "to", "rule": "maxRange", "maximum": .number(Double(maxDailyRangeDays))])
+        guard to.ordinal - from.ordinal + 1 <= Limits.dailyAggregateDays else {
+            throw APIError(status: .unprocessableContent, code: .invalidDateRange, message: "the range may span at most \(Limits.dailyAggregateDays) days (got \(to.ordinal - from.ordinal + 1))",
+                           details: ["field": "to", "rule": "maxRange", "maximum": .number(Double(Limits.dailyAggregateDays))])
         }
         let rows = try await context.services.store.dailyAggregates(from: from, to: to)
         var days: [JSONValue] = []
@@ -80,7 +76,7 @@ enum ReadRoutes {
                 if let current { days.append(["dayKey": .string(DayKey(ordinal: current.day).description), "metrics": .object(current.metrics)]) }
                 current = (row.day, [:])
             }
-            current!.metrics[row.metric] = (try? JSONParser.parse(Array(row.data.utf8))) ?? .null
+            current?.metrics[row.metric] = (try? JSONParser.parse(Array(row.data.utf8))) ?? .null
         }
         if let current { days.append(["dayKey": .string(DayKey(ordinal: current.day).description), "metrics": .object(current.metrics)]) }
         return .json(["from": .string(from.description), "to": .string(to.description), "days": .array(days)])
@@ -99,7 +95,7 @@ enum ReadRoutes {
         guard fromMs <= toMs else {
             throw APIError(status: .unprocessableContent, code: .invalidDateRange, message: "'fromMs' must not be after 'toMs'", details: ["field": "fromMs", "rule": "order"])
         }
-        let limit = Int(try query.int("limit", in: 1...maxRawLimit) ?? defaultRawLimit)
+        let limit = Int(try query.int("limit", in: 1...Limits.rawPageMax) ?? Limits.rawPageDefault)
         var after: RawCursor?
         if let text = try query.string("cursor") {
             try CursorText.requireWellFormed(text)

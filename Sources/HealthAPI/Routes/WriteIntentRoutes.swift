@@ -5,9 +5,6 @@ import HealthDomain
 /// writes it into HealthKit (sync identifier = externalId, sync version = version) and
 /// acknowledges; the written sample syncing back through ingest reconciles the intent.
 enum WriteIntentRoutes {
-    static let maxLimit: Int64 = 500
-    static let defaultLimit: Int64 = 100
-    static let maxAcksPerRequest = 500
 
     static let healthKitRule = """
     Write each intent with HealthKit metadata HKMetadataKeySyncIdentifier = externalId and HKMetadataKeySyncVersion = version: \
@@ -15,7 +12,7 @@ enum WriteIntentRoutes {
     """
 
     static func routes() -> [Route] {
-        let limit = Operation.Parameter("limit", in: .query, description: "Page size, 1–500 (default 100).", schema: ["type": "integer", "minimum": 1, "maximum": 500, "default": 100])
+        let limit = Operation.Parameter("limit", in: .query, description: "Page size, 1–500 (default 100).", schema: ["type": "integer", "minimum": 1, "maximum": .number(Double(Limits.intentPageMax)), "default": .number(Double(Limits.intentPageDefault))])
         let cursor = Operation.Parameter("cursor", in: .query, description: "The `nextCursor` of the previous page, unchanged.", schema: CursorText.schema)
         let externalId = Operation.Parameter("externalId", in: .path, required: true, description: "The intent's externalId (`pending` and `ack` are the names of other routes, never an externalId).",
                                              schema: ["type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[A-Za-z0-9._:@~+-]{1,200}$"])
@@ -150,7 +147,7 @@ enum WriteIntentRoutes {
 
     /// `limit` and the cursor of a listing whose cursors carry `scope`.
     static func paging(_ query: QueryParameters, scope: String) throws -> (limit: Int, after: Int64?) {
-        let limit = Int(try query.int("limit", in: 1...maxLimit) ?? defaultLimit)
+        let limit = Int(try query.int("limit", in: 1...Limits.intentPageMax) ?? Limits.intentPageDefault)
         guard let text = try query.string("cursor") else { return (limit, nil) }
         try CursorText.requireWellFormed(text)
         guard let cursor = IntentCursor(encoded: text), cursor.scope == scope else {
@@ -204,11 +201,11 @@ enum WriteIntentRoutes {
         if let index = elements.firstIndex(where: { $0.objectValue == nil }) {
             throw APIError.invalidParameter("acks[\(index)]", "each ack must be a JSON object (got \(elements[index].typeName) at index \(index))", rule: "type")
         }
-        guard elements.count <= maxAcksPerRequest else {
-            throw APIError.payloadTooLarge("at most \(maxAcksPerRequest) acks per request (got \(elements.count)); split the batch", limit: maxAcksPerRequest)
+        guard elements.count <= Limits.acksPerRequest else {
+            throw APIError.payloadTooLarge("at most \(Limits.acksPerRequest) acks per request (got \(elements.count)); split the batch", limit: Limits.acksPerRequest)
         }
         // Parse everything first; valid acks are applied together, invalid ones answered in place.
-        var slots: [Swift.Result<IntentAck, APIError>] = elements.map(IntentAck.parse)
+        var slots: [Swift.Result<IntentAck, IntentAck.Invalid>] = elements.map(IntentAck.parse)
         let valid = slots.compactMap { try? $0.get() }
         var applied = try await context.services.intents.acknowledge(valid, nowMs: context.services.clock.now())[...]
         var results: [AckOutcome] = []
@@ -218,7 +215,7 @@ enum WriteIntentRoutes {
             case .failure(let error):
                 results.append(AckOutcome(kind: .invalid, externalId: elements[index]["externalId"]?.stringValue.map { String($0.prefix(200)) },
                                           version: elements[index]["version"]?.int64Value.map { Int(clamping: $0) },
-                                          message: error.message, field: error.details["field"]?.stringValue, rule: error.details["rule"]?.stringValue))
+                                          message: error.message, field: error.field, rule: error.rule))
             }
         }
         slots.removeAll()

@@ -47,6 +47,9 @@ public final class APIHandler: HTTPHandler {
             response = APIHandler.render(.internalError(requestID: requestID, details: [
                 "day": .string(error.day.description), "metric": .string(error.metric.rawValue), "repair": "healthd rebuild",
             ]))
+        } catch let error as WriteIntentStoreError {
+            // The store says what it refused; what that means over HTTP is decided here.
+            response = APIHandler.render(.storage(error))
         } catch {
             if let sqlite = error as? SQLiteError, let answer = APIError.storage(sqlite) {
                 // The code only: SQLite's message can quote stored values.

@@ -66,9 +66,10 @@ public final class RequestLog: Sendable {
         }
         guard !bytes.isEmpty else { return }
         bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
             var offset = 0
             while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = write(fd, base + offset, raw.count - offset)
                 if n < 0 { if errno == EINTR { continue }; return }
                 offset += n
             }

@@ -10,6 +10,11 @@ struct Provenance: Sendable {
     var coverage: [(metric: Metric, daysWithData: Int, daysInRange: Int)]
 
     func json(zone: SummaryZone, priority: SourcePriority) -> JSONValue {
+        .object(members(zone: zone, priority: priority))
+    }
+
+    /// The members of ``json(zone:priority:)``, for answers that leave some out.
+    func members(zone: SummaryZone, priority: SourcePriority) -> [String: JSONValue] {
         let ranked = Set(sources).map { priority.rank(sourceName: $0, bundleId: nil) }.sorted().map(\.identity)
         var coverageJSON: [String: JSONValue] = [:]
         for item in coverage {

@@ -1,4 +1,5 @@
 import HealthDomain
+import SQLiteStore
 
 /// An entry waiting to reach HealthKit (a pending write intent, or one the phone applied
 /// that has not synced back yet). Summaries show these beside the totals — "+400 kcal
@@ -27,8 +28,11 @@ public struct QueuedEntry: Sendable, Equatable {
 /// Where summaries learn about queued entries. The write-intent queue plugs in here;
 /// until it does, nothing is queued.
 public protocol QueuedEntriesProvider: Sendable {
-    /// Entries for local dates `from…to` that are not (yet) part of the stored samples.
-    func queuedEntries(from: DayKey, to: DayKey) async throws -> [QueuedEntry]
+    /// Entries for local dates `from…to` that are not (yet) part of the stored samples,
+    /// read through `db`: a summary asks inside the read transaction it is built in, so
+    /// the queue and the totals come from one snapshot and an intent reconciled in between
+    /// is neither counted twice nor missed.
+    func queuedEntries(from: DayKey, to: DayKey, db: Database) throws -> [QueuedEntry]
     /// The write-intent kinds an agent may create, for `/health/capabilities`; empty when
     /// writing is not available.
     var writeIntentKinds: [JSONValue] { get }
@@ -37,7 +41,7 @@ public protocol QueuedEntriesProvider: Sendable {
 /// The default provider: no write-intent queue, nothing queued.
 public struct NothingQueued: QueuedEntriesProvider {
     public init() {}
-    public func queuedEntries(from: DayKey, to: DayKey) async throws -> [QueuedEntry] { [] }
+    public func queuedEntries(from: DayKey, to: DayKey, db: Database) throws -> [QueuedEntry] { [] }
     public var writeIntentKinds: [JSONValue] { [] }
 }
 

@@ -26,8 +26,8 @@ struct RangeStatistics: Sendable, Equatable {
         average = values.isEmpty ? 0 : total / Double(values.count)
         // Ties go to the earliest day, so the answer is deterministic.
         for item in values {
-            if min == nil || item.value < min!.value { min = item }
-            if max == nil || item.value > max!.value { max = item }
+            if min.map({ item.value < $0.value }) ?? true { min = item }
+            if max.map({ item.value > $0.value }) ?? true { max = item }
         }
         first = values.first
         last = values.last

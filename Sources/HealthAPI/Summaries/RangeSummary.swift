@@ -6,7 +6,7 @@ import SQLiteStore
 /// span of the same length. Sized for an LLM context: no per-day lists (those come from
 /// the `metric_series` intent).
 struct RangeSummary: Sendable {
-    static let maxDays = 366
+    static let maxDays = Limits.rangeSummaryDays
 
     var from: DayKey
     var to: DayKey

@@ -24,11 +24,12 @@ public struct SummaryZone: Sendable, Equatable {
     }
 
     /// The request's zone, else the server default, else the zone of the most recent
-    /// sample of a canonical metric, else UTC.
-    static func resolve(requested: String?, serverDefault: String?, pool: DatabasePool) async throws -> SummaryZone {
+    /// sample of a canonical metric, else UTC. Reads through `db`, so a summary resolves
+    /// its zone in the same read transaction (the same snapshot) it is built from.
+    static func resolve(requested: String?, serverDefault: String?, db: Database) throws -> SummaryZone {
         if let requested { return SummaryZone(name: requested, origin: .request) }
         if let serverDefault { return SummaryZone(name: serverDefault, origin: .serverDefault) }
-        let latest = try await pool.read { db in try LatestSample.find(db, beforeMs: Int64.max) }
+        let latest = try LatestSample.find(db, beforeMs: Int64.max)
         if let zone = latest?.timezone, KnownTimeZones.contains(zone) { return SummaryZone(name: zone, origin: .latestSample) }
         return SummaryZone(name: "UTC", origin: .utcFallback)
     }
@@ -55,7 +56,8 @@ struct LatestSample: Sendable {
             try statement.bind(2, beforeMs)
             if try statement.step() {
                 let found = LatestSample(startMs: statement.int64(0), endMs: statement.int64(1), timezone: statement.text(2))
-                if best == nil || found.startMs > best!.startMs || (found.startMs == best!.startMs && found.endMs > best!.endMs) { best = found }
+                let isLater = best.map { found.startMs > $0.startMs || (found.startMs == $0.startMs && found.endMs > $0.endMs) } ?? true
+                if isLater { best = found }
             }
             statement.reset()
         }

@@ -30,7 +30,21 @@ public enum IntentStatus: String, Sendable, CaseIterable, Comparable {
 
     /// By declaration order, so listings by status are stable.
     public static func < (lhs: IntentStatus, rhs: IntentStatus) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.declarationIndex < rhs.declarationIndex
+    }
+
+    /// The position in the declaration above; the switch is exhaustive, so a new case
+    /// cannot be left without one.
+    private var declarationIndex: Int {
+        switch self {
+        case .pending: 0
+        case .failed: 1
+        case .dead: 2
+        case .applied: 3
+        case .skipped: 4
+        case .cancelled: 5
+        case .reconciled: 6
+        }
     }
 
     /// The SQL list of the queued states, for `IN (…)` clauses and partial indexes.

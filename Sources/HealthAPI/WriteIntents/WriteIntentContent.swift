@@ -29,10 +29,10 @@ public struct WriteIntentContent: Sendable, Equatable {
         self.source = source
     }
 
-    /// The longest span one intent may cover.
-    public static let maxDurationMs: Int64 = 86_400_000
+    /// The longest span one intent may cover (``Limits/intentMaxDurationMs``).
+    public static let maxDurationMs = Limits.intentMaxDurationMs
 
-    /// The longest note and source.
-    public static let maxNoteLength = 1_000
-    public static let maxSourceLength = 256
+    /// The longest note and source (``Limits/intentNoteLength``, ``Limits/intentSourceLength``).
+    public static let maxNoteLength = Limits.intentNoteLength
+    public static let maxSourceLength = Limits.intentSourceLength
 }

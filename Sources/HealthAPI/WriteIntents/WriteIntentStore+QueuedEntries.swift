@@ -1,19 +1,20 @@
 import HealthDomain
+import SQLiteStore
 
 /// The write-intent queue is what summaries show as queued: pending and failed intents
 /// (the phone has not written them yet) and applied ones not yet synced back.
 extension WriteIntentStore: QueuedEntriesProvider {
-    public func queuedEntries(from: DayKey, to: DayKey) async throws -> [QueuedEntry] {
+    public func queuedEntries(from: DayKey, to: DayKey, db: Database) throws -> [QueuedEntry] {
         var entries: [QueuedEntry] = []
-        for metric in catalog.writable.map(\.metric) {
-            for (day, amount) in try await queuedTotals(metric: metric, days: from...to) {
+        for spec in catalog.writable {
+            for (day, amount) in try WriteIntentStore.queuedTotals(metric: spec.metric, unit: spec.unit ?? "", days: from...to, db: db) {
                 let notWritten = (amount.totalsByStatus[.pending] ?? 0) + (amount.totalsByStatus[.failed] ?? 0)
                 let notSynced = amount.totalsByStatus[.applied] ?? 0
                 if (amount.countsByStatus[.pending] ?? 0) + (amount.countsByStatus[.failed] ?? 0) > 0 {
-                    entries.append(QueuedEntry(metric: metric, day: day, value: notWritten, status: .pending))
+                    entries.append(QueuedEntry(metric: spec.metric, day: day, value: notWritten, status: .pending))
                 }
                 if (amount.countsByStatus[.applied] ?? 0) > 0 {
-                    entries.append(QueuedEntry(metric: metric, day: day, value: notSynced, status: .appliedNotSynced))
+                    entries.append(QueuedEntry(metric: spec.metric, day: day, value: notSynced, status: .appliedNotSynced))
                 }
             }
         }

@@ -50,7 +50,8 @@ public final class WriteIntentStore: Sendable {
     /// Upserts by externalId. Equal content is a no-op; changed content replaces the
     /// intent while it is not written (pending, failed, dead, cancelled), bumps its version
     /// and offers it again with fresh attempts; changed content after it was written
-    /// (applied, reconciled, skipped) is a 409 because HealthKit already holds the old one.
+    /// (applied, reconciled, skipped) is refused (`contentAlreadyWritten`) because HealthKit
+    /// already holds the old one.
     func upsert(_ request: WriteIntentRequest, nowMs: Int64) async throws -> (WriteIntentStore.UpsertOutcome, WriteIntent) {
         let clock = zoneClock
         return try await pool.write { db in
@@ -63,9 +64,7 @@ public final class WriteIntentStore: Sendable {
             }
             if existing.content == request.content { return (.unchanged, existing) }
             guard !existing.status.isWritten else {
-                throw APIError.conflict(
-                    "intent '\(request.externalId)' is already \(existing.status.rawValue) (version \(existing.version)); HealthKit holds that content, so it cannot change — post the new entry under a new externalId",
-                    details: ["externalId": .string(request.externalId), "status": .string(existing.status.rawValue), "version": JSONValue(existing.version)])
+                throw WriteIntentStoreError.contentAlreadyWritten(externalId: request.externalId, status: existing.status, version: existing.version)
             }
             var intent = existing
             intent.content = request.content
@@ -83,15 +82,15 @@ public final class WriteIntentStore: Sendable {
     }
 
     /// Cancels an intent that is not written yet. Cancelling a cancelled intent is a
-    /// no-op (`changed` false); a written one is a 409; an unknown one a 404.
+    /// no-op (`changed` false); a written one is refused (`cancelAfterWrite`), an unknown one
+    /// is `notFound`.
     public func cancel(externalId: String, nowMs: Int64) async throws -> (changed: Bool, intent: WriteIntent) {
         let clock = zoneClock
         return try await pool.write { db in
-            guard let (id, existing) = try WriteIntentRow.fetch(externalId: externalId, db: db) else { throw WriteIntentStore.notFound(externalId) }
+            guard let (id, existing) = try WriteIntentRow.fetch(externalId: externalId, db: db) else { throw WriteIntentStoreError.notFound(externalId: externalId) }
             if existing.status == .cancelled { return (false, existing) }
             guard !existing.status.isWritten else {
-                throw APIError.conflict("intent '\(externalId)' is already \(existing.status.rawValue); it can no longer be cancelled (delete the sample in Health instead)",
-                                        details: ["externalId": .string(externalId), "status": .string(existing.status.rawValue)])
+                throw WriteIntentStoreError.cancelAfterWrite(externalId: externalId, status: existing.status)
             }
             var intent = existing
             intent.status = .cancelled
@@ -107,7 +106,7 @@ public final class WriteIntentStore: Sendable {
     /// One intent with its history (the latest `historyLimit` events, oldest first).
     public func intent(externalId: String, historyLimit: Int = 200) async throws -> (WriteIntent, [Event]) {
         try await pool.read { db in
-            guard let (id, intent) = try WriteIntentRow.fetch(externalId: externalId, db: db) else { throw WriteIntentStore.notFound(externalId) }
+            guard let (id, intent) = try WriteIntentRow.fetch(externalId: externalId, db: db) else { throw WriteIntentStoreError.notFound(externalId: externalId) }
             let events = try db.query("""
                 SELECT at_ms, version, event, status, detail FROM
                     (SELECT seq, at_ms, version, event, status, detail FROM write_intent_events WHERE intent_id = ? ORDER BY seq DESC LIMIT ?)
@@ -151,9 +150,5 @@ public final class WriteIntentStore: Sendable {
         let hasMore = rows.count > limit
         let kept = rows.prefix(limit)
         return Page(intents: kept.map(\.intent), nextCursor: hasMore ? kept.last?.id : nil)
-    }
-
-    static func notFound(_ externalId: String) -> APIError {
-        .notFound("no write intent has externalId '\(externalId)'", details: ["externalId": .string(externalId)])
     }
 }

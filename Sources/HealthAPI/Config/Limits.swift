@@ -1,0 +1,58 @@
+/// Every request-size, range and page limit the API enforces, in one place. The routes
+/// and parsers check against these, and capabilities and the OpenAPI document state them
+/// from here, so changing a limit changes every answer that mentions it.
+///
+/// Limits an operator may set (body size, connections) are settings in `ServerConfig`;
+/// the shapes of timezone names and cursors live with their validators (`TimezoneName`,
+/// `CursorText`).
+public enum Limits {
+    // MARK: Ingest
+
+    /// Samples in one `POST /health/ingest` body, and separately deleted sample keys: one
+    /// transaction per request, so this bounds how long the writer is held.
+    public static let samplesPerIngest = 10_000
+
+    // MARK: Date ranges
+
+    /// Days a `range_summary` (and each range of `compare_ranges`) may span: a year,
+    /// leap day included, keeps the answer under 8 KiB for an LLM context.
+    public static let rangeSummaryDays = 366
+    /// Days a day-bucketed `metric_series` may span (one entry per day).
+    public static let metricSeriesDays = 366
+    /// Days a week-bucketed `metric_series` may span (about five years of weeks).
+    public static let metricSeriesWeeklyDays = 1_830
+    /// Days a month-bucketed `metric_series` may span (about ten years of months).
+    public static let metricSeriesMonthlyDays = 3_660
+    /// Days a `sleep_report` may span: it lists every night, so about a quarter.
+    public static let sleepReportDays = 92
+    /// Days `GET /health/daily` may span: every stored aggregate of every day, so ten years.
+    public static let dailyAggregateDays = 3_660
+
+    // MARK: Pages
+
+    /// The largest page of `GET /health/raw`.
+    public static let rawPageMax: Int64 = 1_000
+    /// The page of `GET /health/raw` when `limit` is not given.
+    public static let rawPageDefault: Int64 = 100
+    /// The largest page of the write-intent listings.
+    public static let intentPageMax: Int64 = 500
+    /// The page of the write-intent listings when `limit` is not given.
+    public static let intentPageDefault: Int64 = 100
+
+    // MARK: Write intents
+
+    /// Acks in one `POST /health/write-intents/ack` batch, applied in one transaction.
+    public static let acksPerRequest = 500
+    /// The longest span (end minus start) one write intent may cover: a day.
+    public static let intentMaxDurationMs: Int64 = 86_400_000
+    /// Characters of a write intent's `note`.
+    public static let intentNoteLength = 1_000
+    /// Characters of a write intent's `source`.
+    public static let intentSourceLength = 256
+    /// Characters of an ack's `error` kept; a longer one is cut, not refused, so the
+    /// phone's report of a failure is never itself refused.
+    public static let ackErrorLength = 1_000
+    /// Characters of an externalId (it becomes HealthKit's sync identifier). Defined with
+    /// the request parser, whose rule text states it.
+    public static var externalIdLength: Int { WriteIntentRequest.maxExternalIdLength }
+}
