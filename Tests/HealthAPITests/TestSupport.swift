@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTransport
+import HealthDomain
 @testable import HealthAPI
 
 /// Builds an app with a known token and calls its handler in-process.
@@ -8,13 +9,13 @@ final class TestApp: Sendable {
     let app: HealthApp
     let directory: String
 
-    init(clock: AppClock = .fixed(1_775_800_000_000), configure: (inout ServerConfig) -> Void = { _ in }) {
+    init(clock: AppClock = .fixed(1_775_800_000_000), catalog: MetricCatalog = .standard, configure: (inout ServerConfig) -> Void = { _ in }) {
         var config = ServerConfig()
         config.requestLog = false
         configure(&config)
         directory = NSTemporaryDirectory() + "healthd-test-\(UUID().uuidString)"
         config.databasePath = directory + "/health.sqlite"
-        let opened = try! StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: clock.now())
+        let opened = try! StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: clock.now(), catalog: catalog)
         app = HealthApp(config: config, token: TestApp.token, store: opened.store, clock: clock)
     }
 

@@ -76,10 +76,23 @@ enum ReadRoutes {
                 if let current { days.append(["dayKey": .string(DayKey(ordinal: current.day).description), "metrics": .object(current.metrics)]) }
                 current = (row.day, [:])
             }
-            current?.metrics[row.metric] = (try? JSONParser.parse(Array(row.data.utf8))) ?? .null
+            current?.metrics[row.metric] = try storedAggregate(row, catalog: context.services.catalog)
         }
         if let current { days.append(["dayKey": .string(DayKey(ordinal: current.day).description), "metrics": .object(current.metrics)]) }
         return .json(["from": .string(from.description), "to": .string(to.description), "days": .array(days)])
+    }
+
+    /// A stored aggregate as JSON, after checking that it decodes as its kind writes it:
+    /// a damaged row stops the answer (``UnreadableAggregate``) instead of showing as null.
+    static func storedAggregate(_ row: SampleStore.DayRow, catalog: MetricCatalog) throws -> JSONValue {
+        let metric = Metric(rawValue: row.metric)
+        do {
+            let json = try JSONParser.parse(Array(row.data.utf8))
+            if let kind = catalog.kind(of: metric) { _ = try DayAggregate(json: json, kind: kind) }
+            return json
+        } catch {
+            throw UnreadableAggregate(day: DayKey(ordinal: row.day), metric: metric, reason: String(describing: error))
+        }
     }
 
     static func raw(_ context: RequestContext) async throws -> HTTPResponse {
