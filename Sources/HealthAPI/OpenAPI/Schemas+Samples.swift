@@ -2,13 +2,17 @@ import HealthDomain
 
 extension Schemas {
     /// One sample in the ingest shape (seed "Ingest sample").
-    public static let sample: JSONValue = [
+    public static let sample: JSONValue = sample(MetricCatalog.standard)
+
+    /// The sample shape, with the metric names of `catalog`.
+    static func sample(_ catalog: MetricCatalog) -> JSONValue { [
         "type": "object",
         "description": "One HealthKit sample. Quantity metrics carry `valueNumber`; `sleep_segment` carries `categoryValue`.",
         "required": ["sampleKey", "metric", "startTimeMs", "endTimeMs", "unit", "timezone"],
         "properties": [
             "sampleKey": ["type": "string", "minLength": 1, "maxLength": 256, "description": "Stable unique id of the sample (e.g. the HealthKit UUID); the upsert key."],
-            "metric": ["type": "string", "pattern": "^[a-z][a-z0-9_]{0,63}$", "description": "Canonical metric (step_count, active_energy_kcal, dietary_energy_kcal, resting_heart_rate_bpm, hrv_sdnn_ms, body_mass_kg, body_fat_percent, sleep_segment) or any other name, stored raw."],
+            "metric": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_]{0,63}$",
+                       "description": .string("Canonical metric (" + catalog.metrics.map(\.rawValue).joined(separator: ", ") + "); on input also one of its aliases (a HealthKit identifier such as HKQuantityTypeIdentifierStepCount, or a client's name such as steps), stored under the canonical name; any other name matching ^[a-z][a-z0-9_]{0,63}$ is stored raw. GET /health/capabilities lists every metric with its aliases.")],
             "startTimeMs": ["type": "integer", "description": "Start, Unix epoch milliseconds."],
             "endTimeMs": ["type": "integer", "description": "End, Unix epoch milliseconds (≥ startTimeMs)."],
             "valueNumber": ["type": "number", "description": "The value in `unit`; required except for sleep_segment."],
@@ -18,8 +22,10 @@ extension Schemas {
             "sourceBundleId": ["type": "string", "maxLength": 256, "description": "HealthKit source bundle identifier."],
             "timezone": ["type": "string", "description": "IANA time zone where the sample was recorded; decides its local day."],
             "syncIdentifier": ["type": "string", "maxLength": 256, "description": "HealthKit sync identifier (HKMetadataKeySyncIdentifier); a write intent's externalId when the sample came from one."],
+            "device": ["type": "string", "maxLength": 256, "description": "The device that took the reading, when the client knows it (e.g. \"Apple Watch Series 9\")."],
+            "metadata": ["type": "object", "description": "Other facts about the sample as sent (HealthKit metadata keys and values), kept with the raw sample; at most 4,096 bytes as JSON."],
         ],
-    ]
+    ] }
 
     public static let ingestRequest: JSONValue = [
         "type": "object",
