@@ -4,6 +4,7 @@ import PackageDescription
 // The architecture, one folder per layer:
 //   HTTPTransport  HTTP/1.1 over POSIX sockets; knows nothing about health.
 //   SQLiteStore    SQLite connections, pool and migrations; knows nothing about HTTP.
+//   JSON           JSON values, scanner, parser, writer and output rounding; no dependencies.
 //   HealthDomain   samples, metrics, day keys and aggregation; knows neither.
 //   HealthAPI      routes, auth, errors, OpenAPI and persistence: wires the three.
 //   healthd        the thin executable (CLI).
@@ -22,13 +23,14 @@ let package = Package(
         ),
         .target(name: "HTTPTransport"),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
-        .target(name: "HealthDomain"),
-        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "HealthDomain"]),
+        .target(name: "JSON"),
+        .target(name: "HealthDomain", dependencies: ["JSON"]),
+        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain"]),
         .executableTarget(name: "healthd", dependencies: ["HealthAPI"]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
-        .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain"]),
-        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI"]),
+        .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON"]),
+        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthAPI", "HTTPTransport"]),
     ],
     swiftLanguageModes: [.v6]

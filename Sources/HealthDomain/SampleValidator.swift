@@ -1,3 +1,5 @@
+import JSON
+
 /// Validates and normalises one element of an ingest `samples` array.
 ///
 /// Every rule is checked and every issue reported, so a client fixes a sample in one

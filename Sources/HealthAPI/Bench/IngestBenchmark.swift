@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import HTTPTransport
 import HealthDomain
+import JSON
 import SQLiteStore
 
 /// `healthd bench ingest`: fills a database to `prefill` samples, starts the real server

@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import JSON
 
 /// An inclusive span of local dates.
 struct DayRange: Sendable, Equatable {

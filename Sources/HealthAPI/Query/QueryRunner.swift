@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 /// Answers a parsed intent: resolves the timezone, asks the queue what is pending for
 /// the dates involved, then builds the answer in one read transaction (one consistent

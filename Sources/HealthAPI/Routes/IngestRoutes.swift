@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import JSON
 
 /// `POST /health/ingest`: upsert samples by `sampleKey`, apply deletions, recompute days.
 enum IngestRoutes {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTransport
 import HealthDomain
+import JSON
 
 /// `GET /health/daily` and `GET /health/raw`.
 enum ReadRoutes {

@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 extension WriteIntentRoutes {
     /// The write kinds for `GET /health/capabilities` with the default retry policy.

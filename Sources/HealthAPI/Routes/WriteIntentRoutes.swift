@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import JSON
 
 /// The write-intent queue: scripts and agents post entries, the phone pulls what is due,
 /// writes it into HealthKit (sync identifier = externalId, sync version = version) and

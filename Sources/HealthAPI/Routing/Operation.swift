@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 /// The OpenAPI description of a route: everything the generated document says about it.
 /// Schemas are JSON Schema 2020-12 values (as OpenAPI 3.1 uses), defined once and

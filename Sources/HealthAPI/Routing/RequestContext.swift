@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import JSON
 
 /// What a handler gets: the request, its id, the matched route's path parameters, and
 /// the application's services.

@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 /// An entry waiting to reach HealthKit (a pending write intent, or one the phone applied
 /// that has not synced back yet). Summaries show these beside the totals — "+400 kcal
