@@ -6,6 +6,7 @@ import PackageDescription
 //   SQLiteStore    SQLite connections, pool and migrations; knows nothing about HTTP.
 //   JSON           JSON values, scanner, parser, writer and output rounding; no dependencies.
 //   HealthDomain   samples, metrics, day keys and aggregation; knows neither.
+//   HealthDemo     seeded synthetic histories (demo databases, benchmarks); on HealthDomain.
 //   HealthAPI      routes, auth, errors, OpenAPI and persistence: wires the three.
 //   healthd        the thin executable (CLI).
 // No package dependencies: the toolchain plus the system libsqlite3.
@@ -25,11 +26,12 @@ let package = Package(
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         .target(name: "JSON"),
         .target(name: "HealthDomain", dependencies: ["JSON"]),
-        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain"]),
+        .target(name: "HealthDemo", dependencies: ["HealthDomain"]),
+        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo"]),
         .executableTarget(name: "healthd", dependencies: ["HealthAPI"]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
-        .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON"]),
+        .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthDemo"]),
         .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthAPI", "HTTPTransport"]),
     ],

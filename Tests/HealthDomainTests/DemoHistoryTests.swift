@@ -1,3 +1,4 @@
+import HealthDemo
 import Testing
 @testable import HealthDomain
 

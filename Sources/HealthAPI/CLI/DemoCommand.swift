@@ -1,3 +1,4 @@
+import HealthDemo
 import HealthDomain
 import SQLiteStore
 

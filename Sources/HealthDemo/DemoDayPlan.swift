@@ -1,3 +1,5 @@
+import HealthDomain
+
 /// What one generated day looks like before any sample exists: its zone, what kind of
 /// day it is, and the instants that bound its night and its waking hours.
 struct DemoDayPlan {

@@ -1,3 +1,5 @@
+import HealthDomain
+
 /// A deterministic, realistic-looking health history for demos, load tests and screenshots.
 ///
 /// Generated one day at a time (``samples(forDayIndex:)``), so a five-year history of

@@ -1,3 +1,5 @@
+import HealthDomain
+
 /// Seeded random streams for demo data, on top of `SplitMix64`.
 ///
 /// The demo history must be the same on every machine and every toolchain for a given

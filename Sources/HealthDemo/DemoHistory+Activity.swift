@@ -1,3 +1,5 @@
+import HealthDomain
+
 extension DemoHistory {
     /// Movement intensity of one waking minute.
     enum Level: UInt8 {

@@ -1,3 +1,5 @@
+import HealthDomain
+
 extension DemoHistory {
     /// The night that ends on the morning of `plan`'s day.
     ///

@@ -1,3 +1,5 @@
+import HealthDomain
+
 extension DemoHistory {
     /// Meals, resting heart rate, HRV, weight and body fat of `plan`'s day: instant samples
     /// inside its waking window (HRV also during the night's part of the day).
