@@ -8,7 +8,8 @@ import PackageDescription
 //   HealthDomain   samples, metrics, day keys and aggregation; knows neither.
 //   HealthDemo     seeded synthetic histories (demo databases, benchmarks); on HealthDomain.
 //   HealthAPI      routes, auth, errors, OpenAPI and persistence: wires the three.
-//   healthd        the thin executable (CLI).
+//   HealthCLI      the command-line tool (serve, demo, rebuild) and the benchmarks.
+//   healthd        the thin executable: calls HealthCLI.
 // No package dependencies: the toolchain plus the system libsqlite3.
 let package = Package(
     name: "healthd",
@@ -27,13 +28,15 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "HealthDomain", dependencies: ["JSON"]),
         .target(name: "HealthDemo", dependencies: ["HealthDomain"]),
-        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo"]),
-        .executableTarget(name: "healthd", dependencies: ["HealthAPI"]),
+        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain"]),
+        .target(name: "HealthCLI", dependencies: ["HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo"]),
+        .executableTarget(name: "healthd", dependencies: ["HealthCLI"]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthDemo"]),
-        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HealthAPI", "HTTPTransport"]),
+        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthCLI"]),
+        .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HealthCLI", "HealthAPI", "HTTPTransport"]),
     ],
     swiftLanguageModes: [.v6]
 )

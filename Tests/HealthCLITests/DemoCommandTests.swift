@@ -2,6 +2,7 @@ import Foundation
 import HealthDomain
 import Testing
 @testable import HealthAPI
+@testable import HealthCLI
 
 @Suite struct DemoCommandTests {
     /// 2026-04-10T12:00:00Z, so the history ends 2026-04-09.

@@ -1,3 +1,4 @@
+import HealthAPI
 import HealthDemo
 import HealthDomain
 import SQLiteStore

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import HTTPTransport
+import HealthAPI
 import HealthDomain
 import JSON
 import SQLiteStore

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HealthAPI
 
 /// `healthd <command>`: the executable's whole behaviour, kept here so it is testable.
 public enum CommandLineTool {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import HTTPTransport
+import HealthAPI
 import HealthDomain
 
 /// Starts the server for `healthd serve`: token, database, routes, transport, signals.

@@ -1,3 +1,4 @@
+import HealthAPI
 import HealthDomain
 
 /// `healthd rebuild`: recomputes every day aggregate from the raw samples.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HealthAPI
 
 /// Resident memory of this process, from /proc/self/status (Linux).
 enum ProcessStats {

@@ -1,3 +1,4 @@
+import HealthAPI
 import HealthDomain
 
 /// Parses `healthd serve` flags and environment variables into a `ServerConfig`.

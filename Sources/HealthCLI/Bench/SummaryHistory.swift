@@ -1,3 +1,4 @@
+import HealthAPI
 import HealthDomain
 
 /// A deterministic history for `healthd bench query` when no database is given: every

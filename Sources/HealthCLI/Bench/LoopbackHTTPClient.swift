@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HealthAPI
 
 /// A minimal blocking HTTP/1.1 keep-alive client over loopback, for the benchmarks and
 /// the end-to-end tests. It runs on its own threads (never on Swift's cooperative pool)
