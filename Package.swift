@@ -6,7 +6,7 @@ import PackageDescription
 //   SQLiteStore    SQLite connections, pool and migrations; knows nothing about HTTP.
 //   JSON           JSON values, scanner, parser, writer and output rounding; no dependencies.
 //   HealthDomain   samples, metrics, day keys and aggregation; knows neither.
-//   HealthDemo     seeded synthetic histories (demo databases, benchmarks); on HealthDomain.
+//   HealthDemo     seeded synthetic histories for demo databases, benchmarks and tests.
 //   HealthAPI      routes, auth, errors, OpenAPI and persistence: wires the three.
 //   HealthCLI      the command-line tool (serve, demo, rebuild) and the benchmarks.
 //   healthd        the thin executable: calls HealthCLI.
@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthDemo"]),
-        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthCLI"]),
+        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthDemo"]),
         .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthCLI", "HealthAPI", "HTTPTransport"]),
     ],

@@ -2,7 +2,7 @@ import Foundation
 import JSON
 import Testing
 @testable import HealthAPI
-@testable import HealthCLI
+import HealthDemo
 import HealthDomain
 
 @Suite struct QueryIntentTests {

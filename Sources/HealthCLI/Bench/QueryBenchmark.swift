@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import HTTPTransport
 import HealthAPI
+import HealthDemo
 import HealthDomain
 import SQLiteStore
 

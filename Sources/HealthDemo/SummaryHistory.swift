@@ -1,21 +1,22 @@
-import HealthAPI
 import HealthDomain
 
 /// A deterministic history for `healthd bench query` when no database is given: every
 /// canonical metric on every day in Europe/Berlin, with a Watch and an iPhone that
 /// overlap (so de-duplication does real work), about 250 samples a day.
-struct SummaryHistory {
-    static let zone = "Europe/Berlin"
+package struct SummaryHistory {
+    package static let zone = "Europe/Berlin"
     var random = SplitMix64(seed: 7)
     /// Five-minute active-energy samples per day, from 07:00 (192 fill the waking day).
-    var activeEnergySlots = 192
+    package var activeEnergySlots = 192
+
+    package init() {}
 
     mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         range.lowerBound + Double(random.next() % 1_000_001) / 1_000_000 * (range.upperBound - range.lowerBound)
     }
 
     /// The samples of local date `day`.
-    mutating func samples(for day: DayKey) -> [Sample] {
+    package mutating func samples(for day: DayKey) -> [Sample] {
         let midnight = ZoneClock.shared.startOfDayMs(day, zone: Self.zone)
         let hour: Int64 = 3_600_000
         let minute: Int64 = 60_000
