@@ -10,6 +10,7 @@ import PackageDescription
 //   HealthAPI      routes, auth, errors, OpenAPI and persistence: wires the three.
 //   HealthCLI      the command-line tool (serve, demo, rebuild) and the benchmarks.
 //   healthd        the thin executable: calls HealthCLI.
+//   HealthTesting  helpers shared by the test targets; linked by tests only.
 // No package dependencies: the toolchain plus the system libsqlite3.
 let package = Package(
     name: "healthd",
@@ -31,9 +32,11 @@ let package = Package(
         .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain"]),
         .target(name: "HealthCLI", dependencies: ["HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo"]),
         .executableTarget(name: "healthd", dependencies: ["HealthCLI"]),
-        .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
+        .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain"]),
+        .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "HealthTesting"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
-        .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthDemo"]),
+        .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
+        .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthTesting"]),
         .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthDemo"]),
         .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthCLI", "HealthAPI", "HTTPTransport"]),

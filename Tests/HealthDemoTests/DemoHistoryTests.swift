@@ -1,4 +1,5 @@
 import HealthDemo
+import HealthTesting
 import Testing
 @testable import HealthDomain
 

@@ -1,15 +1,15 @@
-@testable import HealthDomain
+import HealthDomain
 
 /// Shared helpers for the domain tests: local wall times and terse sample construction.
-enum DomainFixtures {
-    static let clock = ZoneClock()
+public enum DomainFixtures {
+    public static let clock = ZoneClock()
 
     /// Epoch ms of a local wall time on a day without a DST change.
-    static func local(_ day: String, _ hour: Int64, _ minute: Int64 = 0, zone: String = "Europe/Berlin") -> Int64 {
+    public static func local(_ day: String, _ hour: Int64, _ minute: Int64 = 0, zone: String = "Europe/Berlin") -> Int64 {
         clock.startOfDayMs(DayKey(day)!, zone: zone) + hour * 3_600_000 + minute * 60_000
     }
 
-    static func sample(
+    public static func sample(
         _ key: String, _ metric: Metric, _ start: Int64, _ end: Int64, value: Double? = nil,
         category: SleepCategory? = nil, source: String? = nil, bundle: String? = nil,
         zone: String = "Europe/Berlin"
