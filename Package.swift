@@ -2,6 +2,8 @@
 import PackageDescription
 
 // The architecture, one folder per layer:
+//   CSQLite        system library: the libsqlite3 headers.
+//   CLinux         system library: epoll, eventfd, signalfd and accept4 from the Linux headers.
 //   HTTPTransport  HTTP/1.1 over POSIX sockets; knows nothing about health.
 //   SQLiteStore    SQLite connections, pool and migrations; knows nothing about HTTP.
 //   JSON           JSON values, scanner, parser, writer and output rounding; no dependencies.
@@ -24,7 +26,8 @@ let package = Package(
             path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "HTTPTransport"),
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        .target(name: "HTTPTransport", dependencies: ["CLinux"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         .target(name: "JSON"),
         .target(name: "HealthDomain", dependencies: ["JSON"]),

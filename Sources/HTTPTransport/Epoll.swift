@@ -1,49 +1,22 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import CLinux
 
-/// The epoll and eventfd calls. Glibc's Swift module map does not include
-/// `<sys/epoll.h>` or `<sys/eventfd.h>`, and this module has no C shim target, so the
-/// functions are resolved once with `dlsym` and called through pointers with their exact C
-/// signatures (`@convention(c)`), which keeps the calling convention correct.
+/// Helpers for the epoll calls. Glibc's Swift module map does not include
+/// `<sys/epoll.h>` or `<sys/eventfd.h>`, so the functions and constants come from the
+/// CLinux system-library target: epoll_create1(2), epoll_ctl(2), epoll_wait(2), eventfd(2).
 enum Epoll {
-    typealias CreateFunction = @convention(c) (Int32) -> Int32
-    typealias ControlFunction = @convention(c) (Int32, Int32, Int32, UnsafeMutableRawPointer?) -> Int32
-    typealias WaitFunction = @convention(c) (Int32, UnsafeMutableRawPointer?, Int32, Int32) -> Int32
-    typealias EventFDFunction = @convention(c) (UInt32, Int32) -> Int32
-
-    /// The resolved entry points; a plain value type holding C function pointers.
-    struct Functions: Sendable {
-        let create: CreateFunction
-        let control: ControlFunction
-        let wait: WaitFunction
-        let eventfd: EventFDFunction
-    }
-
-    static let functions: Functions = Functions(
-        create: resolve("epoll_create1"),
-        control: resolve("epoll_ctl"),
-        wait: resolve("epoll_wait"),
-        eventfd: resolve("eventfd")
-    )
-
-    private static func resolve<F>(_ name: String) -> F {
-        // RTLD_DEFAULT is the null handle in glibc: search the global symbol scope.
-        guard let symbol = dlsym(nil, name) else { fatalError("libc has no \(name)") }
-        return unsafeBitCast(symbol, to: F.self)
-    }
-
-    // Values from <sys/epoll.h> and <sys/eventfd.h> (identical on every Linux architecture).
-    static let inEvent: UInt32 = 0x001
-    static let outEvent: UInt32 = 0x004
-    static let errorEvent: UInt32 = 0x008
-    static let hangUpEvent: UInt32 = 0x010
-    static let readHangUpEvent: UInt32 = 0x2000
-    static let edgeTriggered: UInt32 = 1 << 31
-    static let controlAdd: Int32 = 1
-    static let controlDelete: Int32 = 2
-    static let closeOnExec: Int32 = 0o2_000_000
-    static let nonBlocking: Int32 = 0o4_000
+    // Values from <sys/epoll.h> and <sys/eventfd.h>. The EPOLL_EVENTS constants import as
+    // a C enum (hence `rawValue`), the flag enums as `Int`, EPOLL_CTL_* as `Int32` macros.
+    static let inEvent: UInt32 = EPOLLIN.rawValue
+    static let outEvent: UInt32 = EPOLLOUT.rawValue
+    static let errorEvent: UInt32 = EPOLLERR.rawValue
+    static let hangUpEvent: UInt32 = EPOLLHUP.rawValue
+    static let readHangUpEvent: UInt32 = EPOLLRDHUP.rawValue
+    static let edgeTriggered: UInt32 = EPOLLET.rawValue
+    static let controlAdd: Int32 = EPOLL_CTL_ADD
+    static let controlDelete: Int32 = EPOLL_CTL_DEL
+    /// `EPOLL_CLOEXEC`, equal to `EFD_CLOEXEC` (both are `O_CLOEXEC`).
+    static let closeOnExec: Int32 = Int32(EPOLL_CLOEXEC)
+    static let nonBlocking: Int32 = Int32(EFD_NONBLOCK)
 
     /// `struct epoll_event` is `{ uint32_t events; epoll_data_t data; }`, packed on x86-64
     /// (12 bytes) and naturally aligned elsewhere (16 bytes).
@@ -74,7 +47,7 @@ enum Epoll {
     static func add(epoll: Int32, fd: Int32, events: UInt32, data: UInt64) -> Int32 {
         withUnsafeTemporaryAllocation(byteCount: 16, alignment: 8) { raw in
             store(events: events, data: data, at: 0, in: raw.baseAddress!)
-            return functions.control(epoll, controlAdd, fd, raw.baseAddress)
+            return epoll_ctl(epoll, controlAdd, fd, raw.baseAddress!.bindMemory(to: epoll_event.self, capacity: 1))
         }
     }
 }

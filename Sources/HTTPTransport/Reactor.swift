@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 import Foundation
 import Synchronization
 
@@ -84,9 +85,9 @@ final class Reactor: Sendable {
     private let tickMilliseconds: Int32 = 100
 
     init() throws(HTTPServerError) {
-        let ep = Epoll.functions.create(Epoll.closeOnExec)
+        let ep = epoll_create1(Epoll.closeOnExec)
         guard ep >= 0 else { throw .socket(call: "epoll_create1", errno: errno) }
-        let wake = Epoll.functions.eventfd(0, Epoll.nonBlocking | Epoll.closeOnExec)
+        let wake = eventfd(0, Epoll.nonBlocking | Epoll.closeOnExec)
         guard wake >= 0 else {
             let code = errno
             Glibc.close(ep)
@@ -139,7 +140,7 @@ final class Reactor: Sendable {
             // Under the lock, and only while the epoll descriptor is still open (the thread
             // closes it under this lock when it exits).
             if !s.threadExited {
-                _ = Epoll.functions.control(epollFD, Epoll.controlDelete, token.fd, nil)
+                _ = epoll_ctl(epollFD, Epoll.controlDelete, token.fd, nil)
             }
             return taken
         }
@@ -241,12 +242,12 @@ final class Reactor: Sendable {
         let capacity: Int32 = 256
         let events = UnsafeMutableRawPointer.allocate(byteCount: Int(capacity) * Epoll.eventSize, alignment: 8)
         defer { events.deallocate() }
-        let epollWait = Epoll.functions.wait
+        let eventRecords = events.bindMemory(to: epoll_event.self, capacity: Int(capacity))
         var resumes: [(CheckedContinuation<WaitResult, Never>, WaitResult)] = []
         resumes.reserveCapacity(Int(capacity))
         var timeout = tickMilliseconds
         while true {
-            let count = epollWait(epollFD, events, capacity, timeout)
+            let count = epoll_wait(epollFD, eventRecords, capacity, timeout)
             if count < 0 && errno != EINTR {
                 // Nothing sensible left to do; fail every waiter rather than hang them.
                 break

@@ -1,19 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 
 /// Thin wrappers over the POSIX socket calls the server uses. Every call retries `EINTR`
 /// and reports `EAGAIN` as `.wouldBlock` so that callers can wait on the reactor instead.
 enum Socket {
-    typealias Accept4Function = @convention(c) (Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32) -> Int32
-
-    /// `accept4` is a GNU extension that Glibc's Swift module does not expose; resolved like
-    /// the epoll calls (see `Epoll`). It saves two `fcntl` calls per connection.
-    private static let accept4: Accept4Function = {
-        guard let symbol = dlsym(nil, "accept4") else { fatalError("libc has no accept4") }
-        return unsafeBitCast(symbol, to: Accept4Function.self)
-    }()
-
     /// The outcome of one `recv` / `send`.
     enum IOResult {
         case bytes(Int)
@@ -87,6 +79,8 @@ enum Socket {
         while true {
             let fd = withUnsafeMutablePointer(to: &storage) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                    // accept4(2) is a GNU extension that Glibc's Swift module does not expose;
+                    // CLinux declares it. It saves two `fcntl` calls per connection.
                     accept4(listener, address, &length, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
                 }
             }
