@@ -1,18 +1,25 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The architecture, one folder per layer:
-//   CSQLite        system library: the libsqlite3 headers.
-//   CLinux         system library: epoll, eventfd, signalfd and accept4 from the Linux headers.
-//   HTTPTransport  HTTP/1.1 over POSIX sockets; knows nothing about health.
-//   SQLiteStore    SQLite connections, pool and migrations; knows nothing about HTTP.
-//   JSON           JSON values, scanner, parser, writer and output rounding; no dependencies.
-//   HealthDomain   samples, metrics, day keys and aggregation; knows neither.
-//   HealthDemo     seeded synthetic histories for demo databases, benchmarks and tests.
-//   HealthAPI      routes, auth, errors, OpenAPI and persistence: wires the three.
-//   HealthCLI      the command-line tool (serve, demo, rebuild) and the benchmarks.
-//   healthd        the thin executable: calls HealthCLI.
-//   HealthTesting  helpers shared by the test targets; linked by tests only.
+// The architecture, one folder per target:
+//   CSQLite             system library: the libsqlite3 headers.
+//   CLinux              system library: epoll, eventfd, signalfd and accept4 from the Linux headers.
+//   HTTPTransport       HTTP/1.1 over POSIX sockets (IO, HTTP1, Server, Messages); knows nothing about health.
+//   SQLiteStore         SQLite connections, pool and migrations; knows nothing about HTTP.
+//   JSON                JSON values, scanner, parser, writer and output rounding; depends on nothing.
+//   HealthDomain        samples, metrics, day keys and aggregation; knows neither HTTP nor SQLite.
+//   HealthDemo          seeded synthetic histories for demo databases, benchmarks and tests.
+//   HealthAPI           routes, auth, errors, OpenAPI and persistence: wires transport, store and domain.
+//   HealthCLI           the command-line tool (serve, demo, rebuild, openapi, bench) and the benchmarks.
+//   healthd             the thin executable: reads the environment and calls HealthCLI.
+//   HealthTesting       helpers shared by the test targets; linked by tests only.
+//   HTTPTransportTests  parser, framing, limits, reactor, sockets, shutdown.
+//   SQLiteStoreTests    connections, pool, transactions, migrations, WAL syncing.
+//   HealthDomainTests   aggregation, attribution, day keys, validation, zones, JSON.
+//   HealthDemoTests     the demo history: determinism, validity, trips and DST.
+//   HealthAPITests      routes, auth, ingest, summaries, write intents, OpenAPI, in-process.
+//   HealthCLITests      command-line options, tokens, the demo command.
+//   EndToEndTests       the healthd binary over real sockets.
 // No package dependencies: the toolchain plus the system libsqlite3.
 let package = Package(
     name: "healthd",
