@@ -1,12 +1,25 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The architecture, one folder per layer:
-//   HTTPTransport  HTTP/1.1 over POSIX sockets; knows nothing about health.
-//   SQLiteStore    SQLite connections, pool and migrations; knows nothing about HTTP.
-//   HealthDomain   samples, metrics, day keys and aggregation; knows neither.
-//   HealthAPI      routes, auth, errors, OpenAPI and persistence: wires the three.
-//   healthd        the thin executable (CLI).
+// The architecture, one folder per target:
+//   CSQLite             system library: the libsqlite3 headers.
+//   CLinux              system library: epoll, eventfd, signalfd and accept4 from the Linux headers.
+//   HTTPTransport       HTTP/1.1 over POSIX sockets (IO, HTTP1, Server, Messages); knows nothing about health.
+//   SQLiteStore         SQLite connections, pool and migrations; knows nothing about HTTP.
+//   JSON                JSON values, scanner, parser, writer and output rounding; depends on nothing.
+//   HealthDomain        samples, metrics, day keys and aggregation; knows neither HTTP nor SQLite.
+//   HealthDemo          seeded synthetic histories for demo databases, benchmarks and tests.
+//   HealthAPI           routes, auth, errors, OpenAPI and persistence: wires transport, store and domain.
+//   HealthCLI           the command-line tool (serve, demo, rebuild, openapi, bench) and the benchmarks.
+//   healthd             the thin executable: reads the environment and calls HealthCLI.
+//   HealthTesting       helpers shared by the test targets; linked by tests only.
+//   HTTPTransportTests  parser, framing, limits, reactor, sockets, shutdown.
+//   SQLiteStoreTests    connections, pool, transactions, migrations, WAL syncing.
+//   HealthDomainTests   aggregation, attribution, day keys, validation, zones, JSON.
+//   HealthDemoTests     the demo history: determinism, validity, trips and DST.
+//   HealthAPITests      routes, auth, ingest, summaries, write intents, OpenAPI, in-process.
+//   HealthCLITests      command-line options, tokens, the demo command.
+//   EndToEndTests       the healthd binary over real sockets.
 // No package dependencies: the toolchain plus the system libsqlite3.
 let package = Package(
     name: "healthd",
@@ -20,16 +33,23 @@ let package = Package(
             path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "HTTPTransport"),
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        .target(name: "HTTPTransport", dependencies: ["CLinux"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
-        .target(name: "HealthDomain"),
-        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "HealthDomain"]),
-        .executableTarget(name: "healthd", dependencies: ["HealthAPI"]),
-        .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
+        .target(name: "JSON"),
+        .target(name: "HealthDomain", dependencies: ["JSON"]),
+        .target(name: "HealthDemo", dependencies: ["HealthDomain"]),
+        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain"]),
+        .target(name: "HealthCLI", dependencies: ["HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo"]),
+        .executableTarget(name: "healthd", dependencies: ["HealthCLI"]),
+        .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain"]),
+        .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "HealthTesting"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
-        .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain"]),
-        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HealthAPI", "HTTPTransport"]),
+        .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
+        .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthTesting"]),
+        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthDemo"]),
+        .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HealthCLI", "HealthAPI", "HTTPTransport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import JSON
 
 /// The assembled application: services, the route table and the request handler. Tests
 /// drive `handler` in-process; `HealthServerRunner` puts it behind the real transport.

@@ -1,3 +1,5 @@
+import JSON
+
 /// A day of a summed metric (steps, active or dietary energy).
 public struct CumulativeDay: Sendable, Equatable {
     /// The day's total after cross-source de-duplication (where the metric has it).

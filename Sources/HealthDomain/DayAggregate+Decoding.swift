@@ -1,3 +1,5 @@
+import JSON
+
 /// A stored aggregate that does not read back as the shape its kind writes: a missing or
 /// mistyped member. Surfaces report the (day, metric) and `healthd rebuild` repairs it;
 /// it is never read as "no data".

@@ -1,3 +1,5 @@
+import JSON
+
 /// The derived value of one metric on one local day (or night, for sleep).
 public enum DayAggregate: Sendable, Equatable {
     /// A summed metric (steps, active or dietary energy).

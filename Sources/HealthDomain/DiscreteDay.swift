@@ -1,3 +1,5 @@
+import JSON
+
 /// A day of point readings (resting heart rate, HRV, body mass, body fat), over all sources.
 public struct DiscreteDay: Sendable, Equatable {
     /// Mean of the day's readings.

@@ -1,3 +1,5 @@
+import JSON
+
 /// One night of sleep (keyed by the wake-up date), taken from a single source.
 ///
 /// Durations are kept in milliseconds (unions of segments); minutes are derived by

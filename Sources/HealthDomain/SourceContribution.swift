@@ -1,3 +1,5 @@
+import JSON
+
 /// One source's part of a cumulative day.
 public struct SourceContribution: Sendable, Equatable {
     /// The source identity (name, else bundle id, else "unknown").

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import HealthAPI
+import HealthCLI
 
-// The executable is only this: everything it does lives in HealthAPI, where it is tested.
+// The executable is only this: everything it does lives in HealthCLI, where it is tested.
 var environment: [String: String] = [:]
 var entry = environ
 while let pointer = entry.pointee {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthAPI
+@testable import HealthCLI
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,4 @@
+import HealthTesting
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import HealthTesting
 import Testing
 #if canImport(Glibc)
 import Glibc

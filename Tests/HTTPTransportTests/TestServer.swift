@@ -1,4 +1,5 @@
 import Foundation
+import HealthTesting
 import Synchronization
 @testable import HTTPTransport
 

@@ -1,7 +1,9 @@
 import Foundation
+import JSON
 import Testing
 @testable import HealthAPI
 import SQLiteStore
+import HealthDemo
 import HealthDomain
 
 @Suite struct QueryIntentTests {
@@ -168,15 +170,6 @@ import HealthDomain
         #expect(answer["metrics"]?["dietary_energy_kcal"]?["status"]?.stringValue == "no_data")
         #expect(answer["queued"]?["totals"]?["dietary_energy_kcal"]?["pending"]?.doubleValue == 400)
         #expect(answer["text"]?.stringValue?.hasSuffix("+400 kcal dietary energy queued (not counted above).") == true)
-    }
-}
-
-@Suite struct SummaryTimezoneOptionTests {
-    @Test func timezoneFlagAndVariableAreValidated() throws {
-        #expect(try ServeOptions.parse(["--timezone", "Europe/Berlin"], environment: [:]).defaultTimezone == "Europe/Berlin")
-        #expect(try ServeOptions.parse([], environment: ["HEALTHD_TIMEZONE": "Asia/Tokyo"]).defaultTimezone == "Asia/Tokyo")
-        #expect(throws: ServeOptions.UsageError.self) { try ServeOptions.parse(["--timezone", "Berlin"], environment: [:]) }
-        #expect(ServeOptions.help.contains("HEALTHD_TIMEZONE"))
     }
 }
 

@@ -1,3 +1,4 @@
+import HealthTesting
 import Testing
 @testable import HealthDomain
 

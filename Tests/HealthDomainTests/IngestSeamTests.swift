@@ -1,3 +1,5 @@
+import JSON
+import JSON
 import Testing
 @testable import HealthDomain
 

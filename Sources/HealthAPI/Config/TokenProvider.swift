@@ -72,7 +72,7 @@ public enum TokenProvider {
         String(s.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 
-    static func readFile(_ path: String) -> String? {
+    package static func readFile(_ path: String) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

@@ -1,3 +1,4 @@
+import JSON
 import HealthDomain
 import SQLiteStore
 

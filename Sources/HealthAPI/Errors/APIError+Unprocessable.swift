@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import JSON
 
 /// The split the OpenAPI document promises: 400 when a request breaks its JSON Schema
 /// (syntax, type, required, unknown field, pattern, bounds); 422 when it matches the

@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import JSON
 
 /// The one error type of the API. Anything a handler throws ends up as an `APIError`
 /// (unknown errors become `internal` with no internals exposed) and is rendered in one

@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 /// Generates the OpenAPI 3.1 document from the route table: the same routes that serve
 /// requests describe themselves, so the document cannot drift from the server.

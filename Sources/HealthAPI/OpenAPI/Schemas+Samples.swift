@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 extension Schemas {
     /// One sample in the ingest shape (seed "Ingest sample").

@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 extension Schemas {
     static var writeIntentComponents: [String: JSONValue] {

@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 /// JSON Schemas (2020-12, as OpenAPI 3.1 uses) shared by the routes. Each is defined
 /// once here, published under `components/schemas`, and referenced with `ref(_:)`.

@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 /// The description of one query intent — its fields, limits and an example — defined
 /// once and used three ways: to parse bodies (unknown and missing fields), to word 400

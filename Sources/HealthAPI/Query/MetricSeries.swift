@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 import SQLiteStore
 
 /// One metric over a range, by day, ISO week (Monday first) or calendar month: the

@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 /// An inclusive span of local dates.
 struct DayRange: Sendable, Equatable {

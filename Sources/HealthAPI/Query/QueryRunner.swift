@@ -1,5 +1,6 @@
 import HealthDomain
 import SQLiteStore
+import JSON
 
 /// Answers a parsed intent in one read transaction: the timezone (which may come from
 /// the latest sample), the queued write intents and the day aggregates are all read from

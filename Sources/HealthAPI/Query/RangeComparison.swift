@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 import SQLiteStore
 
 /// Two ranges side by side, per metric, with the difference b − a of the headline

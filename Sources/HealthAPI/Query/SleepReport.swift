@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 import SQLiteStore
 
 /// Nights of a range (keyed by wake-up date) with stages, bedtime and wake time, their

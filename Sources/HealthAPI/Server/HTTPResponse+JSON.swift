@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import JSON
 
 extension HTTPResponse {
     /// A JSON response with deterministic (sorted-key) output.

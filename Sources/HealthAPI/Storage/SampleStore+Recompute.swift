@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 import SQLiteStore
 
 extension SampleStore {

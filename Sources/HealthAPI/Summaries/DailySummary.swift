@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 import SQLiteStore
 
 /// One day in numbers and in one quotable sentence: each canonical metric with its unit

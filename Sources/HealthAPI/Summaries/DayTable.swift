@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 import SQLiteStore
 
 /// Stored day aggregates of a span of days, by metric and day: the only input of

@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 import SQLiteStore
 
 /// Where a summary's numbers come from: the latest sample time used, the contributing

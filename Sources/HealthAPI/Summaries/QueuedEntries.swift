@@ -1,5 +1,6 @@
 import HealthDomain
 import SQLiteStore
+import JSON
 
 /// An entry waiting to reach HealthKit (a pending write intent, or one the phone applied
 /// that has not synced back yet). Summaries show these beside the totals — "+400 kcal

@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 import SQLiteStore
 
 /// A span of days (at most 366) in numbers and one quotable sentence: per metric the

@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 /// The plain-language pieces of summary texts: dates, numbers with units, durations and
 /// local clock times, always written the same way so golden texts stay stable and an

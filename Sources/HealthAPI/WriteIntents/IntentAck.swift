@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 /// One element of a `POST /health/write-intents/ack` batch: what the phone did with one
 /// version of one intent.

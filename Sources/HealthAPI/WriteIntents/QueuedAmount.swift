@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 /// Intents of one metric and local day that are not in the day's totals yet: pending,
 /// failed (will retry) and applied-but-not-synced-back. Summaries show this *beside*

@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 /// One queued HealthKit write and everything that happened to it: its current content
 /// (`version` counts content changes), its status, and its attempt bookkeeping.

@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 
 /// A validated `POST /health/write-intents` body.
 struct WriteIntentRequest: Sendable, Equatable {

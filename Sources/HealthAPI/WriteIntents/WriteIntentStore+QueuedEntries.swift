@@ -1,5 +1,6 @@
 import HealthDomain
 import SQLiteStore
+import JSON
 
 /// The write-intent queue is what summaries show as queued: pending and failed intents
 /// (the phone has not written them yet) and applied ones not yet synced back.

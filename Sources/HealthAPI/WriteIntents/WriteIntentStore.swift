@@ -1,4 +1,5 @@
 import HealthDomain
+import JSON
 import SQLiteStore
 
 /// The write-intent queue in SQLite. Every change runs in one `BEGIN IMMEDIATE`

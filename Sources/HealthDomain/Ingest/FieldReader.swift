@@ -1,3 +1,5 @@
+import JSON
+
 /// Reads typed members out of a JSON object while collecting every issue found.
 struct FieldReader {
     let members: [String: JSONValue]

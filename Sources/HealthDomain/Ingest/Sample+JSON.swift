@@ -1,3 +1,5 @@
+import JSON
+
 extension Sample {
     /// The sample in the ingest wire shape (camelCase keys; absent optionals omitted), so
     /// that what `/health/raw` returns can be posted back to `/health/ingest` unchanged.

@@ -1,3 +1,5 @@
+import JSON
+
 /// One sample as a wire format describes it, before any rule: the single shape every
 /// adapter (native ingest, write intents, and each client format) maps its payload
 /// into. ``SampleRules`` turns a draft into a stored ``Sample`` or names what is wrong.

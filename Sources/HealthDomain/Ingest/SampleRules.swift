@@ -1,3 +1,5 @@
+import JSON
+
 /// The one set of rules every ingested sample passes, whatever wire format it came in:
 /// lengths, the time window and order, a known time zone, the metric resolved through
 /// the catalog (aliases included), its unit converted to the canonical unit, and the

@@ -1,3 +1,5 @@
+import JSON
+
 /// The adapter of the native wire shape (`/health/ingest`'s `samples[]`): reads one
 /// element's members into a ``SampleDraft`` — checking only JSON types — and hands it to
 /// ``SampleRules``. Unknown members are ignored.

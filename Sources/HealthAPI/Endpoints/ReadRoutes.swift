@@ -1,0 +1,154 @@
+import Foundation
+import HTTPTransport
+import HealthDomain
+import JSON
+
+/// `GET /health/daily` and `GET /health/raw`.
+enum ReadRoutes {
+    static func routes() -> [Route] {
+        [
+            Route(.get, "/health/daily",
+                  operation: Operation(
+                    id: "getDailyAggregates", summary: "Day aggregates for a date range",
+                    description: "Derived day numbers from `from` to `to` inclusive (at most 3,660 days), ascending by `dayKey`. Days without data are absent — never reported as zeros.",
+                    tags: ["read"],
+                    parameters: [
+                        .init("from", in: .query, required: true, description: "First local date, YYYY-MM-DD.", schema: IntentSpec.schema(for: .date, description: "Local date.")),
+                        .init("to", in: .query, required: true, description: "Last local date (inclusive), YYYY-MM-DD; at most 3,659 days after from.", schema: IntentSpec.schema(for: .date, description: "Local date.")),
+                    ],
+                    responses: [
+                        200: Operation.Response("The days with data.", schema: Schemas.ref("DailyAggregates")),
+                        400: Operation.Response("A missing or malformed date, or an unknown query parameter.", schema: Schemas.ref("Error")),
+                        422: Operation.Response("`from` is after `to`, or the range spans more than 3,660 days (code INVALID_DATE_RANGE).", schema: Schemas.ref("Error")),
+                    ])) { context in
+                try await daily(context)
+            },
+            Route(.get, "/health/raw",
+                  operation: Operation(
+                    id: "getRawSamples", summary: "Raw samples of one metric, paginated",
+                    description: "Samples of `metric` with `fromMs` ≤ startTimeMs < `toMs`, ascending by (startTimeMs, sampleKey), in the ingest shape. Pass `nextCursor` back as `cursor` for the next page; it is null on the last page. Walking all pages returns every matching sample exactly once.",
+                    tags: ["read"],
+                    parameters: [
+                        .init("metric", in: .query, required: true, description: "Metric name, e.g. step_count.", schema: ["type": "string", "pattern": "^[a-z][a-z0-9_]{0,63}$"]),
+                        .init("fromMs", in: .query, description: "Earliest start time, Unix epoch milliseconds (inclusive), years 1–9999. Default: the beginning.", schema: rawTimeBoundSchema),
+                        .init("toMs", in: .query, description: "Latest start time, Unix epoch milliseconds (exclusive), years 1–9999. Default: no bound.", schema: rawTimeBoundSchema),
+                        .init("limit", in: .query, description: "Page size, 1–1000 (default 100).", schema: ["type": "integer", "minimum": 1, "maximum": .number(Double(Limits.rawPageMax)), "default": .number(Double(Limits.rawPageDefault))]),
+                        .init("cursor", in: .query, description: "The `nextCursor` of the previous page, unchanged.", schema: CursorText.schema),
+                    ],
+                    responses: [
+                        200: Operation.Response("A page of samples.", schema: Schemas.ref("RawSamplePage")),
+                        400: Operation.Response("A missing or malformed parameter, or an unknown query parameter.", schema: Schemas.ref("Error")),
+                        422: Operation.Response("`fromMs` is after `toMs`, or `cursor` is not one this query (same metric) returned.", schema: Schemas.ref("Error")),
+                    ])) { context in
+                try await raw(context)
+            },
+        ]
+    }
+
+    /// The instants `fromMs`/`toMs` may name: 0001-01-01 to 9999-12-31, in epoch milliseconds.
+    static let rawTimeBound: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+    static let rawTimeBoundSchema: JSONValue = ["type": "integer", "minimum": .number(Double(rawTimeBound.lowerBound)), "maximum": .number(Double(rawTimeBound.upperBound))]
+
+    static func parseDay(_ query: QueryParameters, _ name: String) throws -> DayKey {
+        let text = try query.requiredString(name)
+        guard let day = DayKey(text) else {
+            throw APIError.invalidParameter(name, "'\(name)' must be a date YYYY-MM-DD (got '\(text.prefix(40))')", rule: "date")
+        }
+        return day
+    }
+
+    static func daily(_ context: RequestContext) async throws -> HTTPResponse {
+        let query = context.query
+        try query.rejectUnknown(allowed: ["from", "to"])
+        let from = try parseDay(query, "from")
+        let to = try parseDay(query, "to")
+        guard from <= to else {
+            throw APIError(status: .unprocessableContent, code: .invalidDateRange, message: "'from' (\(from)) must not be after 'to' (\(to))", details: ["field": "from", "rule": "order"])
+        }
+        guard to.ordinal - from.ordinal + 1 <= Limits.dailyAggregateDays else {
+            throw APIError(status: .unprocessableContent, code: .invalidDateRange, message: "the range may span at most \(Limits.dailyAggregateDays) days (got \(to.ordinal - from.ordinal + 1))",
+                           details: ["field": "to", "rule": "maxRange", "maximum": .number(Double(Limits.dailyAggregateDays))])
+        }
+        let rows = try await context.services.store.dailyAggregates(from: from, to: to)
+        var days: [JSONValue] = []
+        var current: (day: Int, metrics: [String: JSONValue])?
+        for row in rows {
+            if current?.day != row.day {
+                if let current { days.append(["dayKey": .string(DayKey(ordinal: current.day).description), "metrics": .object(current.metrics)]) }
+                current = (row.day, [:])
+            }
+            current?.metrics[row.metric] = try storedAggregate(row, catalog: context.services.catalog)
+        }
+        if let current { days.append(["dayKey": .string(DayKey(ordinal: current.day).description), "metrics": .object(current.metrics)]) }
+        return .json(["from": .string(from.description), "to": .string(to.description), "days": .array(days)])
+    }
+
+    /// A stored aggregate as JSON, after checking that it decodes as its kind writes it:
+    /// a damaged row stops the answer (``UnreadableAggregate``) instead of showing as null.
+    static func storedAggregate(_ row: SampleStore.DayRow, catalog: MetricCatalog) throws -> JSONValue {
+        let metric = Metric(rawValue: row.metric)
+        do {
+            let json = try JSONParser.parse(Array(row.data.utf8))
+            if let kind = catalog.kind(of: metric) { _ = try DayAggregate(json: json, kind: kind) }
+            return json
+        } catch {
+            throw UnreadableAggregate(day: DayKey(ordinal: row.day), metric: metric, reason: String(describing: error))
+        }
+    }
+
+    static func raw(_ context: RequestContext) async throws -> HTTPResponse {
+        let query = context.query
+        try query.rejectUnknown(allowed: ["metric", "fromMs", "toMs", "limit", "cursor"])
+        let metricName = try query.requiredString("metric")
+        guard Metric.isWellFormedName(metricName) else {
+            throw APIError.invalidParameter("metric", "'metric' must be a metric name like step_count (lowercase letters, digits, underscores)", rule: "pattern")
+        }
+        let bound = rawTimeBound
+        let fromMs = try query.int("fromMs", in: bound) ?? bound.lowerBound
+        let toMs = try query.int("toMs", in: bound) ?? bound.upperBound
+        guard fromMs <= toMs else {
+            throw APIError(status: .unprocessableContent, code: .invalidDateRange, message: "'fromMs' must not be after 'toMs'", details: ["field": "fromMs", "rule": "order"])
+        }
+        let limit = Int(try query.int("limit", in: 1...Limits.rawPageMax) ?? Limits.rawPageDefault)
+        var after: RawCursor?
+        if let text = try query.string("cursor") {
+            try CursorText.requireWellFormed(text)
+            guard let cursor = RawCursor(encoded: text), cursor.metric == metricName else {
+                throw APIError.unprocessable("cursor", "'cursor' is not a cursor this query returned; pass nextCursor back unchanged with the same metric", rule: "cursor")
+            }
+            after = cursor
+        }
+        let page = try await context.services.store.rawPage(metric: Metric(rawValue: metricName), fromMs: fromMs, toMs: toMs, after: after.map { ($0.startMs, $0.sampleKey) }, limit: limit)
+        let next: JSONValue = page.hasMore ? page.samples.last.map { .string(RawCursor(metric: metricName, startMs: $0.startTimeMs, sampleKey: $0.sampleKey).encoded) } ?? .null : .null
+        return .json(["samples": .array(page.samples.map(\.json)), "nextCursor": next])
+    }
+}
+
+/// The opaque keyset cursor of `/health/raw`: the last (start, key) returned, for one metric.
+struct RawCursor: Equatable {
+    var metric: String
+    var startMs: Int64
+    var sampleKey: String
+
+    var encoded: String {
+        let text = "1\n\(metric)\n\(startMs)\n\(sampleKey)"
+        return Data(text.utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    init(metric: String, startMs: Int64, sampleKey: String) {
+        self.metric = metric
+        self.startMs = startMs
+        self.sampleKey = sampleKey
+    }
+
+    init?(encoded: String) {
+        guard encoded.count <= 2048 else { return nil }
+        var base64 = encoded.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else { return nil }
+        let parts = text.split(separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "1", let start = Int64(parts[2]), !parts[3].isEmpty else { return nil }
+        self.init(metric: String(parts[1]), startMs: start, sampleKey: String(parts[3]))
+    }
+}

@@ -1,0 +1,38 @@
+import HTTPTransport
+import HealthDomain
+import JSON
+
+/// What a handler gets: the request, its id, the matched route's path parameters, and
+/// the application's services.
+public struct RequestContext: Sendable {
+    public let request: HTTPRequest
+    public let requestID: String
+    public let pathParameters: [String: String]
+    public let services: AppServices
+
+    public init(request: HTTPRequest, requestID: String, pathParameters: [String: String], services: AppServices) {
+        self.request = request
+        self.requestID = requestID
+        self.pathParameters = pathParameters
+        self.services = services
+    }
+
+    /// Query parameters by name. A parameter given twice is rejected where it matters
+    /// (`QueryParameters` does that), so no value is silently dropped.
+    public var query: QueryParameters { QueryParameters(request.queryItems) }
+
+    /// The body parsed as JSON, or a 400 naming the position of the syntax error.
+    public func jsonBody() throws -> JSONValue {
+        if let type = request.headers[.contentType], !type.lowercased().hasPrefix("application/json") {
+            throw APIError(status: .unsupportedMediaType, code: .unsupportedMediaType,
+                           message: "request bodies must be application/json (got \(type))",
+                           details: ["field": "Content-Type"])
+        }
+        guard !request.body.isEmpty else { throw APIError.invalidJSON("the request body is empty; a JSON object is expected") }
+        do {
+            return try JSONParser.parse(request.body)
+        } catch {
+            throw APIError.invalidJSON("malformed JSON: \(error.message)", offset: error.offset)
+        }
+    }
+}

@@ -1,0 +1,212 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HTTPTransport
+import HealthAPI
+import HealthDomain
+import JSON
+import SQLiteStore
+
+/// `healthd bench ingest`: fills a database to `prefill` samples, starts the real server
+/// on a free port, and posts batches of fresh samples over HTTP, then re-sends them
+/// unchanged. Reports samples/s, per-request p50/p99, database bytes per million
+/// samples and resident memory.
+enum IngestBenchmark {
+    static let help = """
+    Usage: healthd bench ingest [--prefill N] [--batches N] [--batch-size N] [--connections N] [--db PATH]
+
+    Measures ingest over HTTP against the live server (started in this process on a free
+    port): fresh samples/s and unchanged re-sent samples/s for batches posted into a
+    database that already holds --prefill samples (default 1,000,000), per-request p50/p99,
+    database bytes per million samples, and resident memory. Use the release build:
+      swift run -c release healthd bench ingest
+    """
+
+    struct Options {
+        var prefill = 1_000_000
+        var batches = 60
+        var batchSize = 1_000
+        var connections = 2
+        var databasePath: String?
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var reader = ArgumentReader(arguments)
+        func int() throws -> Int {
+            guard let n = Int(try reader.value()), n >= 0 else { throw ServeOptions.UsageError("\(reader.flag) needs a non-negative integer") }
+            return n
+        }
+        while let flag = reader.nextFlag() {
+            switch flag {
+            case "--prefill": options.prefill = try int()
+            case "--batches": options.batches = max(1, try int())
+            case "--batch-size": options.batchSize = min(10_000, max(1, try int()))
+            case "--connections": options.connections = min(16, max(1, try int()))
+            case "--db": options.databasePath = try reader.value()
+            default: throw ServeOptions.UsageError("unknown option '\(flag)' (see healthd bench ingest --help)")
+            }
+        }
+        return options
+    }
+
+    static func run(_ options: Options) async throws -> String {
+        let directory = NSTemporaryDirectory() + "healthd-bench-\(UUID().uuidString)"
+        let path = options.databasePath ?? directory + "/bench.sqlite"
+        defer { if options.databasePath == nil { try? FileManager.default.removeItem(atPath: directory) } }
+        let opened = try StoreOpener.open(path: path, priority: .default, nowMs: AppClock.system.now())
+        let store = opened.store
+        defer { store.pool.close() }
+
+        // 1. Prefill through the store (not HTTP): this is set-up, not the measurement.
+        var generator = SyntheticSamples(seed: 42)
+        let existing = try store.pool.readSync { db in try db.queryFirst("SELECT count(*) FROM samples", []) { Int($0.int64(0)) } ?? 0 }
+        var stored = existing
+        let prefillStart = AppClock.monotonicNanoseconds()
+        while stored < options.prefill {
+            let chunk = generator.next(min(10_000, options.prefill - stored))
+            _ = try store.pool.writeSync { db in
+                try SampleStore.ingest(chunk, deletedKeys: [], nowMs: 1, db: db, priority: .default, clock: .shared)
+            }
+            stored += chunk.count
+            if stored % 200_000 < 10_000 { CommandLineTool.printError("bench: prefilled \(stored) samples") }
+        }
+        let prefillSeconds = Double(AppClock.monotonicNanoseconds() - prefillStart) / 1e9
+
+        // 2. The real server on a free port.
+        let token = TokenProvider.generate()
+        var config = ServerConfig()
+        config.port = 0
+        config.requestLog = false
+        config.databasePath = path
+        let app = HealthApp(config: config, token: token, store: store)
+        var transport = config.transport
+        let handler = app.handler
+        transport.errorResponder = { status, reason, request in handler.transportErrorResponse(status: status, reason: reason, request: request) }
+        let server = HTTPServer(configuration: transport, handler: handler)
+        let port = try server.start()
+        let serving = Task { await server.run() }
+
+        // 3. Payloads, serialized up front so the client costs little.
+        let warmup = 4
+        let payloads: [[UInt8]] = (0..<(options.batches + warmup)).map { _ in
+            JSONWriter.serialize(["samples": .array(generator.next(options.batchSize).map(\.json))])
+        }
+        _ = try await post(Array(payloads.prefix(warmup)), port: port, token: token, connections: 1)
+        let fresh = try await post(Array(payloads.dropFirst(warmup)), port: port, token: token, connections: options.connections)
+        let unchanged = try await post(Array(payloads.dropFirst(warmup)), port: port, token: token, connections: options.connections)
+
+        await server.shutdown()
+        await serving.value
+        let total = try store.pool.writeWithoutTransactionSync { db -> Int in
+            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            return try db.queryFirst("SELECT count(*) FROM samples", []) { Int($0.int64(0)) } ?? 0
+        }
+        let bytes = ProcessStats.fileSize(path) + ProcessStats.fileSize(path + "-wal")
+        let memory = ProcessStats.residentMemory()
+
+        var table = BenchmarkTable(title: "healthd bench ingest — \(options.batches) batches of \(options.batchSize) samples over \(options.connections) keep-alive connection(s), into a database holding \(BenchmarkTable.grouped(stored)) samples",
+                                   columns: ["phase", "samples/s", "requests", "p50 ms", "p99 ms", "max ms", "server p50 ms", "server p99 ms"])
+        for (name, result) in [("fresh samples", fresh), ("unchanged re-sends", unchanged)] {
+            table.add([name, BenchmarkTable.format(Double(options.batches * options.batchSize) / result.seconds, decimals: 0), String(result.latencies.count),
+                       BenchmarkTable.format(BenchmarkTable.percentile(result.latencies, 0.5)), BenchmarkTable.format(BenchmarkTable.percentile(result.latencies, 0.99)),
+                       BenchmarkTable.format(result.latencies.max() ?? 0),
+                       BenchmarkTable.format(BenchmarkTable.percentile(result.serverTimes, 0.5)), BenchmarkTable.format(BenchmarkTable.percentile(result.serverTimes, 0.99))])
+        }
+        var out = table.rendered
+        out += "database: \(BenchmarkTable.grouped(total)) samples in \(BenchmarkTable.format(Double(bytes) / 1_048_576)) MiB = \(BenchmarkTable.format(Double(bytes) / Double(max(total, 1)) * 1e6 / 1_048_576)) MiB per million samples\n"
+        out += "resident memory (server and client in one process): \(BenchmarkTable.format(Double(memory.current) / 1_048_576)) MiB now, \(BenchmarkTable.format(Double(memory.peak) / 1_048_576)) MiB peak\n"
+        if stored > existing { out += "prefill (through the store, not timed above): \(BenchmarkTable.grouped(stored - existing)) samples in \(BenchmarkTable.format(prefillSeconds)) s\n" }
+        return out
+    }
+
+    struct PhaseResult: Sendable {
+        var seconds: Double
+        /// Client-measured request latencies, ms.
+        var latencies: [Double]
+        /// Server-measured handling times (X-Response-Time), ms.
+        var serverTimes: [Double]
+    }
+
+    /// Posts every payload, spread over `connections` client threads; each request must be 200.
+    static func post(_ payloads: [[UInt8]], port: Int, token: String, connections: Int) async throws -> PhaseResult {
+        let started = AppClock.monotonicNanoseconds()
+        let results = try await withThrowingTaskGroup(of: ([Double], [Double]).self) { group in
+            for c in 0..<connections {
+                let share = stride(from: c, to: payloads.count, by: connections).map { payloads[$0] }
+                group.addTask { try await onThread { try postSequentially(share, port: port, token: token) } }
+            }
+            var all: ([Double], [Double]) = ([], [])
+            for try await (latencies, serverTimes) in group { all.0 += latencies; all.1 += serverTimes }
+            return all
+        }
+        return PhaseResult(seconds: Double(AppClock.monotonicNanoseconds() - started) / 1e9, latencies: results.0, serverTimes: results.1)
+    }
+
+    static func postSequentially(_ payloads: [[UInt8]], port: Int, token: String) throws -> ([Double], [Double]) {
+        let client = try LoopbackHTTPClient(port: port)
+        var latencies: [Double] = []
+        var serverTimes: [Double] = []
+        for payload in payloads {
+            let t0 = AppClock.monotonicNanoseconds()
+            let response = try client.send(method: "POST", path: "/health/ingest", token: token, body: payload)
+            latencies.append(Double(AppClock.monotonicNanoseconds() - t0) / 1e6)
+            if let time = response.header("X-Response-Time"), let ms = Double(time.dropLast(2)) { serverTimes.append(ms) }
+            guard response.status == 200 else {
+                throw LoopbackHTTPClient.ClientError(description: "ingest answered \(response.status): \(String(decoding: response.body.prefix(300), as: UTF8.self))")
+            }
+        }
+        return (latencies, serverTimes)
+    }
+
+    /// Runs blocking work on a new thread (not the cooperative pool) and awaits it.
+    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                do { continuation.resume(returning: try work()) } catch { continuation.resume(throwing: error) }
+            }
+            thread.start()
+        }
+    }
+}
+
+/// Deterministic fresh samples shaped like a phone's sync: a minute of Watch active
+/// energy at a time, with Watch and iPhone steps overlapping, keys like HealthKit UUIDs.
+struct SyntheticSamples {
+    var rng: SplitMix64
+    var minute: Int64 = 0
+    /// 2024-01-01T00:00Z: prefill and batches walk forward from here, minute by minute.
+    let origin: Int64 = 1_704_067_200_000
+
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+
+    mutating func random() -> UInt64 { rng.next() }
+
+    mutating func key() -> String {
+        let a = String(random(), radix: 16, uppercase: true)
+        let b = String(random(), radix: 16, uppercase: true)
+        return String(repeating: "0", count: 16 - a.count) + a + String(repeating: "0", count: 16 - b.count) + b
+    }
+
+    mutating func next(_ count: Int) -> [Sample] {
+        var out: [Sample] = []
+        out.reserveCapacity(count)
+        while out.count < count {
+            let start = origin + minute * 60_000
+            minute += 1
+            out.append(Sample(sampleKey: key(), metric: .activeEnergyKcal, startTimeMs: start, endTimeMs: start + 60_000,
+                              valueNumber: Double(random() % 800) / 100, unit: "kcal", sourceName: "Apple Watch",
+                              sourceBundleId: "com.apple.health.watch", timezone: "Europe/Berlin"))
+            if out.count < count, minute % 3 == 0 {
+                out.append(Sample(sampleKey: key(), metric: .stepCount, startTimeMs: start, endTimeMs: start + 180_000,
+                                  valueNumber: Double(random() % 300), unit: "count", sourceName: "Apple Watch", timezone: "Europe/Berlin"))
+            }
+            if out.count < count, minute % 5 == 0 {
+                out.append(Sample(sampleKey: key(), metric: .stepCount, startTimeMs: start - 60_000, endTimeMs: start + 240_000,
+                                  valueNumber: Double(random() % 400), unit: "count", sourceName: "iPhone", timezone: "Europe/Berlin"))
+            }
+        }
+        return out
+    }
+}

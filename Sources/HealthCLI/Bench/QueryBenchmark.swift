@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HTTPTransport
+import HealthAPI
+import HealthDemo
+import HealthDomain
+import SQLiteStore
+
+/// `healthd bench query`: server-side latency of every summary route and query intent
+/// on years of history. Requests go through `APIHandler.handle` in-process (routing,
+/// authentication, the handler, JSON serialization — everything but the socket), so the
+/// numbers are the server's own time, as `X-Response-Time` reports it.
+enum QueryBenchmark {
+    static let help = """
+    Usage: healthd bench query [--db PATH] [--days N] [--iterations N]
+
+    Times every summary route and query intent in-process through the API handler (the
+    server-side time, without the socket), and prints p50/p99/max in ms and the response
+    size. Days are drawn across the whole history with a fixed seed.
+
+      --db PATH        use this database (e.g. one made by healthd demo); without it a
+                       deterministic history of --days days is generated into a temporary file
+      --days N         days of generated history (default 1825, about 5 years)
+      --iterations N   requests per query (default 300)
+      --only TEXT      run only the queries whose name contains TEXT
+
+    On the demo history:
+      healthd demo --db /tmp/h.sqlite --days 1825 && healthd bench query --db /tmp/h.sqlite
+    Use the release build: swift run -c release healthd bench query
+    """
+
+    struct Options {
+        var databasePath: String?
+        var days = 1825
+        var iterations = 300
+        var only: String?
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var reader = ArgumentReader(arguments)
+        while let flag = reader.nextFlag() {
+            switch flag {
+            case "--db": options.databasePath = try reader.value()
+            case "--days":
+                guard let n = Int(try reader.value()), (30...3660).contains(n) else { throw ServeOptions.UsageError("--days must be 30–3660") }
+                options.days = n
+            case "--only": options.only = try reader.value()
+            case "--iterations":
+                guard let n = Int(try reader.value()), n > 0 else { throw ServeOptions.UsageError("--iterations must be a positive integer") }
+                options.iterations = n
+            default: throw ServeOptions.UsageError("unknown option '\(flag)' (see healthd bench query --help)")
+            }
+        }
+        return options
+    }
+
+    static func run(_ options: Options) async throws -> String {
+        let directory = NSTemporaryDirectory() + "healthd-bench-query-\(UUID().uuidString)"
+        let path = options.databasePath ?? directory + "/bench.sqlite"
+        defer { if options.databasePath == nil { try? FileManager.default.removeItem(atPath: directory) } }
+        if let given = options.databasePath, !FileManager.default.fileExists(atPath: given) {
+            throw ServeOptions.UsageError("no database at \(given); create one with healthd demo --db \(given) --days 1825")
+        }
+        let opened = try StoreOpener.open(path: path, priority: .default, nowMs: AppClock.system.now())
+        let store = opened.store
+        defer { store.pool.close() }
+
+        var generatedNote = ""
+        if options.databasePath == nil {
+            let started = AppClock.monotonicNanoseconds()
+            var history = SummaryHistory()
+            let last = ZoneClock.shared.dayKey(atMs: AppClock.system.now(), zone: SummaryHistory.zone).adding(days: -1)
+            var batch: [Sample] = []
+            for ordinal in last.adding(days: -(options.days - 1)).ordinal...last.ordinal {
+                batch += history.samples(for: DayKey(ordinal: ordinal))
+                if batch.count >= 20_000 || ordinal == last.ordinal {
+                    let chunk = batch
+                    _ = try store.pool.writeSync { db in try SampleStore.ingest(chunk, deletedKeys: [], nowMs: 1, db: db, priority: .default, clock: .shared) }
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            generatedNote = "generated \(options.days) days in \(BenchmarkTable.format(Double(AppClock.monotonicNanoseconds() - started) / 1e9)) s (not timed below)\n"
+        }
+
+        let (sampleCount, firstDay, lastDay, aggregateRows) = try store.pool.readSync { db -> (Int, Int?, Int?, Int) in
+            let count = try db.queryFirst("SELECT count(*) FROM samples", []) { Int($0.int64(0)) } ?? 0
+            let range = try db.queryFirst("SELECT min(day), max(day), count(*) FROM day_aggregates", []) { ($0.optionalInt64(0).map(Int.init), $0.optionalInt64(1).map(Int.init), Int($0.int64(2))) }
+            return (count, range?.0, range?.1, range?.2 ?? 0)
+        }
+        guard let firstDay, let lastDay, lastDay - firstDay >= 400 else {
+            throw ServeOptions.UsageError("the database needs at least 400 days of day aggregates (has \(firstDay.map { _ in "fewer" } ?? "none"))")
+        }
+        let first = DayKey(ordinal: firstDay), last = DayKey(ordinal: lastDay)
+        let zone = SummaryHistory.zone
+        // "Now" is the morning after the last day, so yesterday is the last day with data.
+        let nowMs = ZoneClock.shared.startOfDayMs(last.adding(days: 1), zone: zone) + 8 * 3_600_000
+        let token = TokenProvider.generate()
+        var config = ServerConfig()
+        config.requestLog = false
+        config.databasePath = path
+        let app = HealthApp(config: config, token: token, store: store, clock: .fixed(nowMs))
+
+        var random = SplitMix64(seed: 11)
+        func day(margin: Int) -> DayKey {
+            let span = UInt64(last.ordinal - first.ordinal - margin + 1)
+            return first.adding(days: margin + Int(random.next() % span))
+        }
+        typealias Make = () -> (HTTPMethod, String, String?)
+        let tz = "timezone=\(zone)"
+        let cases: [(String, Make)] = [
+            ("GET summary/daily", { (.get, "/health/summary/daily?day=\(day(margin: 28))&\(tz)", nil) }),
+            ("GET summary/yesterday", { (.get, "/health/summary/yesterday?\(tz)", nil) }),
+            ("GET summary/range 7 days", { let d = day(margin: 20); return (.get, "/health/summary/range?from=\(d.adding(days: -6))&to=\(d)&\(tz)", nil) }),
+            ("GET summary/range 30 days", { let d = day(margin: 70); return (.get, "/health/summary/range?from=\(d.adding(days: -29))&to=\(d)&\(tz)", nil) }),
+            ("GET summary/range 366 days", { let d = day(margin: 740); return (.get, "/health/summary/range?from=\(d.adding(days: -365))&to=\(d)&\(tz)", nil) }),
+            ("query daily_summary", { (.post, "/health/query", #"{"intent":"daily_summary","day":"\#(day(margin: 28))","timezone":"\#(zone)"}"#) }),
+            ("query yesterday_summary", { (.post, "/health/query", #"{"intent":"yesterday_summary","timezone":"\#(zone)"}"#) }),
+            ("query range_summary 366 days", { let d = day(margin: 740); return (.post, "/health/query", #"{"intent":"range_summary","from":"\#(d.adding(days: -365))","to":"\#(d)"}"#) }),
+            ("query metric_series day ×366", { let d = day(margin: 370); return (.post, "/health/query", #"{"intent":"metric_series","metric":"step_count","from":"\#(d.adding(days: -365))","to":"\#(d)"}"#) }),
+            ("query metric_series week ×5y", { (.post, "/health/query", #"{"intent":"metric_series","metric":"sleep_segment","from":"\#(last.adding(days: -1829))","to":"\#(last)","bucket":"week"}"#) }),
+            ("query compare_ranges 30 vs 30", { let d = day(margin: 70); return (.post, "/health/query", #"{"intent":"compare_ranges","a":{"from":"\#(d.adding(days: -59))","to":"\#(d.adding(days: -30))"},"b":{"from":"\#(d.adding(days: -29))","to":"\#(d)"}}"#) }),
+            ("query sleep_report 30 nights", { let d = day(margin: 40); return (.post, "/health/query", #"{"intent":"sleep_report","from":"\#(d.adding(days: -29))","to":"\#(d)"}"#) }),
+        ]
+        var table = BenchmarkTable(title: "healthd bench query — server-side time per request (APIHandler.handle in-process: routing, auth, handler, JSON; no socket), \(options.iterations) requests each",
+                                   columns: ["query", "p50 ms", "p99 ms", "max ms", "bytes (max)"])
+        for (name, make) in cases where options.only.map({ name.contains($0) }) ?? true {
+            var latencies: [Double] = []
+            var maxBytes = 0
+            for i in 0..<(options.iterations + 10) {
+                let (method, target, body) = make()
+                var headers: [(String, String)] = [("Host", "localhost"), ("Authorization", "Bearer \(token)")]
+                if body != nil { headers.append(("Content-Type", "application/json")) }
+                let request = HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers), body: Array((body ?? "").utf8), remoteAddress: "127.0.0.1")
+                let t0 = AppClock.monotonicNanoseconds()
+                let response = await app.handler.handle(request)
+                let elapsed = Double(AppClock.monotonicNanoseconds() - t0) / 1e6
+                guard response.status.code == 200 else {
+                    throw LoopbackHTTPClient.ClientError(description: "\(name) answered \(response.status.code): \(String(decoding: response.body.prefix(300), as: UTF8.self))")
+                }
+                if i >= 10 { latencies.append(elapsed) }  // the first few warm caches
+                maxBytes = max(maxBytes, response.body.count)
+            }
+            table.add([name, BenchmarkTable.format(BenchmarkTable.percentile(latencies, 0.5), decimals: 2), BenchmarkTable.format(BenchmarkTable.percentile(latencies, 0.99), decimals: 2),
+                       BenchmarkTable.format(latencies.max() ?? 0, decimals: 2), BenchmarkTable.grouped(maxBytes)])
+        }
+        var out = table.rendered
+        out += "database: \(path == options.databasePath ? path : "generated") — \(BenchmarkTable.grouped(sampleCount)) raw samples, \(BenchmarkTable.grouped(aggregateRows)) day aggregates, \(first) … \(last)\n"
+        out += generatedNote
+        out += "goals: daily and yesterday p99 < 5 ms, 366-day range p99 < 25 ms; 366-day range summary < 8 KiB (8,192 bytes)\n"
+        return out
+    }
+}

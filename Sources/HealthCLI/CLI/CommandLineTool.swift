@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HealthAPI
+
+/// `healthd <command>`: the executable's whole behaviour, kept here so it is testable.
+public enum CommandLineTool {
+    public static let help = """
+    healthd — a self-hosted personal health API.
+
+    Usage: healthd <command> [options]
+
+    Commands:
+      serve       start the HTTP API (healthd serve --help lists its options)
+      rebuild     recompute every day aggregate from the raw samples
+      demo        fill a database with a generated demo history (healthd demo --help)
+      bench       benchmarks that print a table (healthd bench --help)
+      openapi     print the OpenAPI 3.1 document (the one GET /health/openapi.json serves)
+      version     print the version
+      help        this help
+
+    Environment:
+      PRIVATE_API_BEARER_TOKEN  the bearer token for protected routes (see healthd serve --help)
+      HEALTHD_HOST, HEALTHD_PORT, HEALTHD_DB, HEALTHD_TOKEN_FILE, HEALTHD_MAX_BODY_BYTES,
+      HEALTHD_MAX_CONNECTIONS, HEALTHD_TRUST_FORWARDED_FOR, HEALTHD_TIMEZONE
+                                defaults for the serve options of the same name
+
+    Quick start:
+      swift run -c release healthd serve      # then: curl http://127.0.0.1:8080/health
+    """
+
+    /// Runs a command and returns the process exit status (0 ok, 1 failure, 2 usage).
+    public static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
+        // Everything this process creates — the database, its WAL and shared-memory files,
+        // the token — holds health data or a secret: owner-only, whatever --db points at.
+        umask(0o077)
+        guard let command = arguments.first else {
+            printError(help)
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "-h", "--help", "help":
+            print(help)
+            return 0
+        case "version", "--version":
+            print("healthd \(HealthAPIVersion.current)")
+            return 0
+        case "serve":
+            if rest.contains("-h") || rest.contains("--help") {
+                print(ServeOptions.help)
+                return 0
+            }
+            do {
+                let config = try ServeOptions.parse(rest, environment: environment)
+                return await HealthServerRunner.serve(config: config, environment: environment)
+            } catch {
+                printError("healthd serve: \(error)")
+                return 2
+            }
+        case "bench":
+            return await BenchCommand.run(rest)
+        case "rebuild":
+            return RebuildCommand.run(rest, environment: environment)
+        case "demo":
+            return DemoCommand.run(rest, environment: environment)
+        case "openapi":
+            guard rest.isEmpty else {
+                printError("healthd openapi takes no options; it prints the OpenAPI document to standard output")
+                return 2
+            }
+            writeLine(String(decoding: HealthApp.generatedOpenAPIDocument(), as: UTF8.self), to: 1)
+            return 0
+        default:
+            printError("healthd: unknown command '\(command)'\n\n\(help)")
+            return 2
+        }
+    }
+
+    static func printError(_ text: String) { writeLine(text, to: 2) }
+
+    /// Writes straight to a descriptor: unbuffered, so the line is out before we go on.
+    static func writeLine(_ text: String, to fd: Int32) {
+        var bytes = Array(text.utf8)
+        if bytes.last != 0x0A { bytes.append(0x0A) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if n < 0 { if errno == EINTR { continue }; return }
+            offset += n
+        }
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import HTTPTransport
+import HealthAPI
+import HealthDomain
+
+/// Starts the server for `healthd serve`: token, database, routes, transport, signals.
+public enum HealthServerRunner {
+    public static func serve(config: ServerConfig, environment: [String: String]) async -> Int32 {
+        let resolved: TokenProvider.Resolved
+        do {
+            resolved = try TokenProvider.resolve(environment: environment, tokenFile: config.tokenFile, databasePath: config.databasePath)
+        } catch {
+            CommandLineTool.printError("healthd serve: \(error)")
+            return 1
+        }
+        let log = RequestLog()
+        defer { log.close() }
+        let opened: StoreOpener.Opened
+        do {
+            opened = try StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: AppClock.system.now())
+        } catch {
+            CommandLineTool.printError("healthd serve: cannot open the database \(config.databasePath): \(error)")
+            return 1
+        }
+        defer { opened.store.pool.close() }
+        if opened.rebuiltForPriorityChange { log.message("source priority changed; day aggregates were rebuilt") }
+        let app = HealthApp(config: config, token: resolved.token, store: opened.store, log: config.requestLog ? log : nil)
+
+        var transport = config.transport
+        let handler = app.handler
+        transport.errorResponder = { status, reason, request in handler.transportErrorResponse(status: status, reason: reason, request: request) }
+        let server = HTTPServer(configuration: transport, handler: handler)
+        let port: Int
+        do {
+            port = try server.start()
+        } catch {
+            CommandLineTool.printError("healthd serve: cannot listen on \(config.host):\(config.port): \(error)")
+            return 1
+        }
+        switch resolved.origin {
+        case .generated(let path):
+            CommandLineTool.printError("""
+            healthd: generated a new bearer token in \(path) (mode 0600); it is not printed anywhere else.
+            healthd: use it as:  curl -H "Authorization: Bearer $(cat \(path))" http://\(displayHost(config.host)):\(port)/health/capabilities
+            """)
+        case .existingGenerated(let path):
+            log.message("using the bearer token in \(path)")
+        case .file(let path):
+            log.message("using the bearer token in \(path)")
+        case .environment:
+            log.message("using the bearer token from PRIVATE_API_BEARER_TOKEN")
+        }
+        CommandLineTool.writeLine("listening on http://\(displayHost(config.host)):\(port)", to: 1)
+
+        let signals = SignalWatcher(signals: [SIGTERM, SIGINT]) { signal in
+            log.message("received signal \(signal); finishing in-flight requests")
+            Task { await server.shutdown() }
+        }
+        await server.run()
+        signals.cancel()
+        log.message("stopped")
+        return 0
+    }
+
+    /// IPv6 literals need brackets in a URL (RFC 3986 §3.2.2).
+    static func displayHost(_ host: String) -> String {
+        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    }
+}
