@@ -26,7 +26,7 @@ public enum HealthServerRunner {
             return 1
         }
         defer { opened.store.pool.close() }
-        if opened.rebuiltForPriorityChange { log.message("source priority changed; day aggregates were rebuilt") }
+        if opened.rebuiltForPriorityChange { log.message("the source priority or the metric table changed; day aggregates were rebuilt from the raw samples") }
         let app = HealthApp(config: config, token: resolved.token, store: opened.store, log: config.requestLog ? log : nil)
 
         var transport = config.transport
