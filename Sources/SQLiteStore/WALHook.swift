@@ -30,7 +30,14 @@ final class WALHook: Sendable {
             let hook = Unmanaged<WALHook>.fromOpaque(context!).takeUnretainedValue()
             hook.syncer?.noteCommit()
             if let checkpointer = hook.checkpointer {
-                checkpointer.walGrew(toPages: Int(pages))
+                if checkpointer.writerShouldFinish(atPages: Int(pages)) {
+                    // The tail the background checkpoint could not reach; with nothing
+                    // left to backfill the next write restarts the WAL (see Checkpointer).
+                    _ = sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                    checkpointer.writerFinished()
+                } else {
+                    checkpointer.walGrew(toPages: Int(pages))
+                }
             } else if hook.inlineCheckpointPages > 0, Int(pages) >= hook.inlineCheckpointPages {
                 // What SQLite's default hook does; its result is not the commit's concern.
                 _ = sqlite3_wal_checkpoint(connection, name)

@@ -11,20 +11,51 @@ import SQLiteStore
 /// `healthd bench ingest`: fills a database to `prefill` samples, starts the real server
 /// on a free port, and posts batches of fresh samples over HTTP, then re-sends them
 /// unchanged. Reports samples/s, per-request p50/p99, database bytes per million
-/// samples and resident memory.
+/// samples and resident memory, for two shapes of batch (`Scenario`).
 enum IngestBenchmark {
     static let help = """
-    Usage: healthd bench ingest [--prefill N] [--batches N] [--batch-size N] [--connections N] [--db PATH]
+    Usage: healthd bench ingest [--scenario mixed|sync|both] [--prefill N] [--batches N]
+                                [--batch-size N] [--connections N] [--db PATH]
 
     Measures ingest over HTTP against the live server (started in this process on a free
     port): fresh samples/s and unchanged re-sent samples/s for batches posted into a
-    database that already holds --prefill samples (default 1,000,000), per-request p50/p99,
-    database bytes per million samples, and resident memory. Use the release build:
+    database that already holds --prefill samples, per-request p50/p99, database bytes
+    per million samples, and resident memory.
+
+      --scenario mixed   a phone's mixed minute: Watch active energy with overlapping Watch
+                         and iPhone steps in every batch; prefill 1,000,000 samples
+      --scenario sync    as an anchored HealthKit query delivers: each batch is one metric
+                         from one source over consecutive minutes, rotating over the
+                         canonical metrics except sleep; prefill 400,000 samples
+      --scenario both    (default) mixed, then sync, each into its own database
+      --prefill N        samples in the database before the timed batches (default: the
+                         scenario's); --db PATH keeps it (needs a single scenario)
+
+    Use the release build:
       swift run -c release healthd bench ingest
     """
 
+    enum Scenario: String, CaseIterable, Sendable {
+        case mixed, sync
+
+        var defaultPrefill: Int {
+            switch self {
+            case .mixed: 1_000_000
+            case .sync: 400_000
+            }
+        }
+
+        var title: String {
+            switch self {
+            case .mixed: "mixed minutes (active energy with Watch and iPhone steps)"
+            case .sync: "sync-shaped (one metric and source per batch, consecutive minutes)"
+            }
+        }
+    }
+
     struct Options {
-        var prefill = 1_000_000
+        var scenarios: [Scenario] = Scenario.allCases
+        var prefill: Int?
         var batches = 60
         var batchSize = 1_000
         var connections = 2
@@ -40,6 +71,11 @@ enum IngestBenchmark {
         }
         while let flag = reader.nextFlag() {
             switch flag {
+            case "--scenario":
+                let name = try reader.value()
+                if name == "both" { options.scenarios = Scenario.allCases }
+                else if let scenario = Scenario(rawValue: name) { options.scenarios = [scenario] }
+                else { throw ServeOptions.UsageError("--scenario must be mixed, sync or both (got '\(name)')") }
             case "--prefill": options.prefill = try int()
             case "--batches": options.batches = max(1, try int())
             case "--batch-size": options.batchSize = min(10_000, max(1, try int()))
@@ -48,24 +84,42 @@ enum IngestBenchmark {
             default: throw ServeOptions.UsageError("unknown option '\(flag)' (see healthd bench ingest --help)")
             }
         }
+        if options.databasePath != nil, options.scenarios.count != 1 {
+            throw ServeOptions.UsageError("--db needs a single scenario (--scenario mixed or --scenario sync)")
+        }
         return options
     }
 
     static func run(_ options: Options) async throws -> String {
+        var out = ""
+        for (i, scenario) in options.scenarios.enumerated() {
+            if i > 0 { out += "\n" }
+            out += try await run(scenario, options, earlier: i > 0)
+        }
+        return out
+    }
+
+    /// One scenario. `earlier`: another scenario ran before in this process, so the peak
+    /// resident memory may be that one's.
+    static func run(_ scenario: Scenario, _ options: Options, earlier: Bool) async throws -> String {
         let directory = NSTemporaryDirectory() + "healthd-bench-\(UUID().uuidString)"
         let path = options.databasePath ?? directory + "/bench.sqlite"
         defer { if options.databasePath == nil { try? FileManager.default.removeItem(atPath: directory) } }
         let opened = try StoreOpener.open(path: path, priority: .default, nowMs: AppClock.system.now())
         let store = opened.store
         defer { store.pool.close() }
+        let prefill = options.prefill ?? scenario.defaultPrefill
 
         // 1. Prefill through the store (not HTTP): this is set-up, not the measurement.
-        var generator = SyntheticSamples(seed: 42)
+        var generator: any BenchSampleSource = switch scenario {
+        case .mixed: SyntheticSamples(seed: 42)
+        case .sync: SyncSamples(seed: 42, batchSize: options.batchSize)
+        }
         let existing = try store.pool.readSync { db in try db.queryFirst("SELECT count(*) FROM samples", []) { Int($0.int64(0)) } ?? 0 }
         var stored = existing
         let prefillStart = AppClock.monotonicNanoseconds()
-        while stored < options.prefill {
-            let chunk = generator.next(min(10_000, options.prefill - stored))
+        while stored < prefill {
+            let chunk = generator.next(min(10_000, prefill - stored))
             _ = try store.pool.writeSync { db in
                 try SampleStore.ingest(chunk, deletedKeys: [], nowMs: 1, db: db, priority: .default, clock: .shared)
             }
@@ -91,7 +145,8 @@ enum IngestBenchmark {
         // 3. Payloads, serialized up front so the client costs little.
         let warmup = 4
         let payloads: [[UInt8]] = (0..<(options.batches + warmup)).map { _ in
-            JSONWriter.serialize(["samples": .array(generator.next(options.batchSize).map(\.json))])
+            generator.startBatch()
+            return JSONWriter.serialize(["samples": .array(generator.next(options.batchSize).map(\.json))])
         }
         _ = try await post(Array(payloads.prefix(warmup)), port: port, token: token, connections: 1)
         let fresh = try await post(Array(payloads.dropFirst(warmup)), port: port, token: token, connections: options.connections)
@@ -106,7 +161,7 @@ enum IngestBenchmark {
         let bytes = ProcessStats.fileSize(path) + ProcessStats.fileSize(path + "-wal")
         let memory = ProcessStats.residentMemory()
 
-        var table = BenchmarkTable(title: "healthd bench ingest — \(options.batches) batches of \(options.batchSize) samples over \(options.connections) keep-alive connection(s), into a database holding \(BenchmarkTable.grouped(stored)) samples",
+        var table = BenchmarkTable(title: "healthd bench ingest --scenario \(scenario.rawValue): \(scenario.title) — \(options.batches) batches of \(options.batchSize) samples over \(options.connections) keep-alive connection(s), into a database holding \(BenchmarkTable.grouped(stored)) samples",
                                    columns: ["phase", "samples/s", "requests", "p50 ms", "p99 ms", "max ms", "server p50 ms", "server p99 ms"])
         for (name, result) in [("fresh samples", fresh), ("unchanged re-sends", unchanged)] {
             table.add([name, BenchmarkTable.format(Double(options.batches * options.batchSize) / result.seconds, decimals: 0), String(result.latencies.count),
@@ -116,7 +171,7 @@ enum IngestBenchmark {
         }
         var out = table.rendered
         out += "database: \(BenchmarkTable.grouped(total)) samples in \(BenchmarkTable.format(Double(bytes) / 1_048_576)) MiB = \(BenchmarkTable.format(Double(bytes) / Double(max(total, 1)) * 1e6 / 1_048_576)) MiB per million samples\n"
-        out += "resident memory (server and client in one process): \(BenchmarkTable.format(Double(memory.current) / 1_048_576)) MiB now, \(BenchmarkTable.format(Double(memory.peak) / 1_048_576)) MiB peak\n"
+        out += "resident memory (server and client in one process): \(BenchmarkTable.format(Double(memory.current) / 1_048_576)) MiB now, \(BenchmarkTable.format(Double(memory.peak) / 1_048_576)) MiB peak\(earlier ? " (the peak may be the earlier scenario's)" : "")\n"
         if stored > existing { out += "prefill (through the store, not timed above): \(BenchmarkTable.grouped(stored - existing)) samples in \(BenchmarkTable.format(prefillSeconds)) s\n" }
         return out
     }
@@ -171,9 +226,21 @@ enum IngestBenchmark {
     }
 }
 
+/// Where a benchmark's fresh samples come from.
+protocol BenchSampleSource {
+    /// The next `count` samples, never seen before.
+    mutating func next(_ count: Int) -> [Sample]
+    /// Makes the next sample the first of a request's batch.
+    mutating func startBatch()
+}
+
+extension BenchSampleSource {
+    mutating func startBatch() {}
+}
+
 /// Deterministic fresh samples shaped like a phone's sync: a minute of Watch active
 /// energy at a time, with Watch and iPhone steps overlapping, keys like HealthKit UUIDs.
-struct SyntheticSamples {
+struct SyntheticSamples: BenchSampleSource {
     var rng: SplitMix64
     var minute: Int64 = 0
     /// 2024-01-01T00:00Z: prefill and batches walk forward from here, minute by minute.
@@ -206,6 +273,89 @@ struct SyntheticSamples {
                 out.append(Sample(sampleKey: key(), metric: .stepCount, startTimeMs: start - 60_000, endTimeMs: start + 240_000,
                                   valueNumber: Double(random() % 400), unit: "count", sourceName: "iPhone", timezone: "Europe/Berlin"))
             }
+        }
+        return out
+    }
+}
+
+/// Deterministic fresh samples as an anchored HealthKit query (or the HealthSave app)
+/// delivers them: every batch of `batchSize` is one metric from one source over
+/// consecutive minutes, the metrics taking turns (the canonical ones except sleep), each
+/// continuing where its previous batch ended. Keys are random HealthKit-style UUIDs.
+struct SyncSamples: BenchSampleSource {
+    struct Stream {
+        var metric: Metric
+        var source: String
+        var bundleId: String
+        /// Minute samples last that long (cumulative metrics); readings are instants.
+        var interval: Bool
+        var values: ClosedRange<Double>
+        var decimals: Double
+    }
+
+    static let streams: [Stream] = [
+        Stream(metric: .stepCount, source: "Apple Watch", bundleId: "com.apple.health.watch", interval: true, values: 0...140, decimals: 1),
+        Stream(metric: .activeEnergyKcal, source: "Apple Watch", bundleId: "com.apple.health.watch", interval: true, values: 0...12, decimals: 1000),
+        Stream(metric: .dietaryEnergyKcal, source: "MyFitnessPal", bundleId: "com.myfitnesspal.mfp", interval: false, values: 0...400, decimals: 1),
+        Stream(metric: .restingHeartRateBpm, source: "Apple Watch", bundleId: "com.apple.health.watch", interval: false, values: 48...70, decimals: 1),
+        Stream(metric: .hrvSdnnMs, source: "Apple Watch", bundleId: "com.apple.health.watch", interval: false, values: 18...95, decimals: 100),
+        Stream(metric: .bodyMassKg, source: "Withings", bundleId: "com.withings.wiScaleNG", interval: false, values: 68...76, decimals: 10),
+        Stream(metric: .bodyFatPercent, source: "Withings", bundleId: "com.withings.wiScaleNG", interval: false, values: 15...24, decimals: 10),
+    ]
+
+    var rng: SplitMix64
+    /// Samples per delivered batch (one metric each).
+    let batchSize: Int
+    /// The next minute of each stream, from `origin`.
+    var minutes = [Int64](repeating: 0, count: SyncSamples.streams.count)
+    var stream = 0
+    /// Samples of the current stream's batch already handed out.
+    var inBatch = 0
+    /// 2024-01-01T00:00Z, as for `SyntheticSamples`.
+    let origin: Int64 = 1_704_067_200_000
+
+    init(seed: UInt64, batchSize: Int = 1_000) {
+        rng = SplitMix64(seed: seed)
+        self.batchSize = batchSize
+    }
+
+    /// "8-4-4-4-12" upper-case hex, version 4 like HealthKit's `UUID().uuidString`.
+    mutating func uuid() -> String {
+        let a = rng.next(), b = rng.next()
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(36)
+        var bits = [a, b]
+        bits[0] = (bits[0] & ~(0xF << 12)) | (0x4 << 12)
+        bits[1] = (bits[1] & ~(0x3 << 62)) | (0x2 << 62)
+        for i in 0..<32 {
+            if i == 8 || i == 12 || i == 16 || i == 20 { out.append(UInt8(ascii: "-")) }
+            let word = bits[i / 16]
+            out.append(hex[Int((word >> UInt64(60 - 4 * (i % 16))) & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    mutating func startBatch() {
+        if inBatch > 0 { inBatch = batchSize }
+    }
+
+    mutating func next(_ count: Int) -> [Sample] {
+        var out: [Sample] = []
+        out.reserveCapacity(count)
+        while out.count < count {
+            if inBatch == batchSize {
+                inBatch = 0
+                stream = (stream + 1) % Self.streams.count
+            }
+            let s = Self.streams[stream]
+            let start = origin + minutes[stream] * 60_000
+            minutes[stream] += 1
+            inBatch += 1
+            let value = (Double(rng.next() % 1_000_001) / 1_000_000 * (s.values.upperBound - s.values.lowerBound) + s.values.lowerBound) * s.decimals
+            out.append(Sample(sampleKey: uuid(), metric: s.metric, startTimeMs: start, endTimeMs: s.interval ? start + 60_000 : start,
+                              valueNumber: value.rounded() / s.decimals, unit: s.metric.unit ?? "", sourceName: s.source,
+                              sourceBundleId: s.bundleId, timezone: "Europe/Berlin"))
         }
         return out
     }

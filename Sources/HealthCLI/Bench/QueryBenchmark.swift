@@ -22,7 +22,8 @@ enum QueryBenchmark {
 
       --db PATH        use this database (e.g. one made by healthd demo); without it a
                        deterministic history of --days days is generated into a temporary file
-      --days N         days of generated history (default 1825, about 5 years)
+      --days N         days of generated history (default 1825, about 5 years; at
+                       least \(minimumDays): the 366-day range summary also reads the 366 days before it)
       --iterations N   requests per query (default 300)
       --only TEXT      run only the queries whose name contains TEXT
 
@@ -45,7 +46,9 @@ enum QueryBenchmark {
             switch flag {
             case "--db": options.databasePath = try reader.value()
             case "--days":
-                guard let n = Int(try reader.value()), (30...3660).contains(n) else { throw ServeOptions.UsageError("--days must be 30–3660") }
+                guard let n = Int(try reader.value()), (minimumDays...maximumDays).contains(n) else {
+                    throw ServeOptions.UsageError("--days must be \(minimumDays)–\(maximumDays): the 366-day range summary with its previous 366 days needs \(minimumDays)")
+                }
                 options.days = n
             case "--only": options.only = try reader.value()
             case "--iterations":
@@ -55,6 +58,35 @@ enum QueryBenchmark {
             }
         }
         return options
+    }
+
+    /// How many days before its drawn (last) day each query reads, plus `edge`: its own
+    /// span, the previous span of the same length for range summaries, the baseline for the
+    /// daily summary. A drawn day is at least its margin after the history's first day, so
+    /// every query reads days that have data.
+    enum Margin {
+        /// Slack so that no query starts on the history's first days.
+        static let edge = 9
+        static let dailySummary = DailySummary.baselineDays + edge
+        static let range7 = 2 * 7 - 1 + edge
+        static let range30 = 2 * 30 - 1 + edge
+        /// The 366-day range and the 366 days before it: the longest reach.
+        static let range366 = 2 * RangeSummary.maxDays - 1 + edge
+        static let series366 = MetricSeries.maxDays(.day) - 1 + edge
+        static let compare30 = 2 * 30 - 1 + edge
+        static let sleepReport30 = 30 + edge
+        static let all = [dailySummary, range7, range30, range366, series366, compare30, sleepReport30]
+    }
+
+    /// The fewest days of history on which every query can draw a day: the drawn day may
+    /// be no earlier than the first day plus the largest margin.
+    static var minimumDays: Int { (Margin.all.max() ?? 0) + 1 }
+    static let maximumDays = 3660
+
+    /// How many days a query with `margin` can draw from between `first` and `last`
+    /// (inclusive); at least 1 once the history has `minimumDays` days.
+    static func drawableDays(first: DayKey, last: DayKey, margin: Int) -> Int {
+        last.ordinal - first.ordinal - margin + 1
     }
 
     static func run(_ options: Options) async throws -> String {
@@ -90,8 +122,9 @@ enum QueryBenchmark {
             let range = try db.queryFirst("SELECT min(day), max(day), count(*) FROM day_aggregates", []) { ($0.optionalInt64(0).map(Int.init), $0.optionalInt64(1).map(Int.init), Int($0.int64(2))) }
             return (count, range?.0, range?.1, range?.2 ?? 0)
         }
-        guard let firstDay, let lastDay, lastDay - firstDay >= 400 else {
-            throw ServeOptions.UsageError("the database needs at least 400 days of day aggregates (has \(firstDay.map { _ in "fewer" } ?? "none"))")
+        guard let firstDay, let lastDay, lastDay - firstDay + 1 >= minimumDays else {
+            let has = firstDay.flatMap { f in lastDay.map { l in "\(l - f + 1)" } } ?? "none"
+            throw ServeOptions.UsageError("the database needs at least \(minimumDays) days of day aggregates (has \(has))")
         }
         let first = DayKey(ordinal: firstDay), last = DayKey(ordinal: lastDay)
         let zone = SummaryHistory.zone
@@ -105,24 +138,24 @@ enum QueryBenchmark {
 
         var random = SplitMix64(seed: 11)
         func day(margin: Int) -> DayKey {
-            let span = UInt64(last.ordinal - first.ordinal - margin + 1)
+            let span = UInt64(drawableDays(first: first, last: last, margin: margin))
             return first.adding(days: margin + Int(random.next() % span))
         }
         typealias Make = () -> (HTTPMethod, String, String?)
         let tz = "timezone=\(zone)"
         let cases: [(String, Make)] = [
-            ("GET summary/daily", { (.get, "/health/summary/daily?day=\(day(margin: 28))&\(tz)", nil) }),
+            ("GET summary/daily", { (.get, "/health/summary/daily?day=\(day(margin: Margin.dailySummary))&\(tz)", nil) }),
             ("GET summary/yesterday", { (.get, "/health/summary/yesterday?\(tz)", nil) }),
-            ("GET summary/range 7 days", { let d = day(margin: 20); return (.get, "/health/summary/range?from=\(d.adding(days: -6))&to=\(d)&\(tz)", nil) }),
-            ("GET summary/range 30 days", { let d = day(margin: 70); return (.get, "/health/summary/range?from=\(d.adding(days: -29))&to=\(d)&\(tz)", nil) }),
-            ("GET summary/range 366 days", { let d = day(margin: 740); return (.get, "/health/summary/range?from=\(d.adding(days: -365))&to=\(d)&\(tz)", nil) }),
-            ("query daily_summary", { (.post, "/health/query", #"{"intent":"daily_summary","day":"\#(day(margin: 28))","timezone":"\#(zone)"}"#) }),
+            ("GET summary/range 7 days", { let d = day(margin: Margin.range7); return (.get, "/health/summary/range?from=\(d.adding(days: -6))&to=\(d)&\(tz)", nil) }),
+            ("GET summary/range 30 days", { let d = day(margin: Margin.range30); return (.get, "/health/summary/range?from=\(d.adding(days: -29))&to=\(d)&\(tz)", nil) }),
+            ("GET summary/range 366 days", { let d = day(margin: Margin.range366); return (.get, "/health/summary/range?from=\(d.adding(days: -365))&to=\(d)&\(tz)", nil) }),
+            ("query daily_summary", { (.post, "/health/query", #"{"intent":"daily_summary","day":"\#(day(margin: Margin.dailySummary))","timezone":"\#(zone)"}"#) }),
             ("query yesterday_summary", { (.post, "/health/query", #"{"intent":"yesterday_summary","timezone":"\#(zone)"}"#) }),
-            ("query range_summary 366 days", { let d = day(margin: 740); return (.post, "/health/query", #"{"intent":"range_summary","from":"\#(d.adding(days: -365))","to":"\#(d)"}"#) }),
-            ("query metric_series day ×366", { let d = day(margin: 370); return (.post, "/health/query", #"{"intent":"metric_series","metric":"step_count","from":"\#(d.adding(days: -365))","to":"\#(d)"}"#) }),
+            ("query range_summary 366 days", { let d = day(margin: Margin.range366); return (.post, "/health/query", #"{"intent":"range_summary","from":"\#(d.adding(days: -365))","to":"\#(d)"}"#) }),
+            ("query metric_series day ×366", { let d = day(margin: Margin.series366); return (.post, "/health/query", #"{"intent":"metric_series","metric":"step_count","from":"\#(d.adding(days: -365))","to":"\#(d)"}"#) }),
             ("query metric_series week ×5y", { (.post, "/health/query", #"{"intent":"metric_series","metric":"sleep_segment","from":"\#(last.adding(days: -1829))","to":"\#(last)","bucket":"week"}"#) }),
-            ("query compare_ranges 30 vs 30", { let d = day(margin: 70); return (.post, "/health/query", #"{"intent":"compare_ranges","a":{"from":"\#(d.adding(days: -59))","to":"\#(d.adding(days: -30))"},"b":{"from":"\#(d.adding(days: -29))","to":"\#(d)"}}"#) }),
-            ("query sleep_report 30 nights", { let d = day(margin: 40); return (.post, "/health/query", #"{"intent":"sleep_report","from":"\#(d.adding(days: -29))","to":"\#(d)"}"#) }),
+            ("query compare_ranges 30 vs 30", { let d = day(margin: Margin.compare30); return (.post, "/health/query", #"{"intent":"compare_ranges","a":{"from":"\#(d.adding(days: -59))","to":"\#(d.adding(days: -30))"},"b":{"from":"\#(d.adding(days: -29))","to":"\#(d)"}}"#) }),
+            ("query sleep_report 30 nights", { let d = day(margin: Margin.sleepReport30); return (.post, "/health/query", #"{"intent":"sleep_report","from":"\#(d.adding(days: -29))","to":"\#(d)"}"#) }),
         ]
         var table = BenchmarkTable(title: "healthd bench query — server-side time per request (APIHandler.handle in-process: routing, auth, handler, JSON; no socket), \(options.iterations) requests each",
                                    columns: ["query", "p50 ms", "p99 ms", "max ms", "bytes (max)"])
