@@ -17,6 +17,8 @@ public enum Limits {
     /// Days a `range_summary` (and each range of `compare_ranges`) may span: a year,
     /// leap day included, keeps the answer under 8 KiB for an LLM context.
     public static let rangeSummaryDays = 366
+    /// Days before a summarised day that make up its baseline average.
+    public static let summaryBaselineDays = 28
     /// Days a day-bucketed `metric_series` may span (one entry per day).
     public static let metricSeriesDays = 366
     /// Days a week-bucketed `metric_series` may span (about five years of weeks).

@@ -7,7 +7,7 @@ import SQLiteStore
 /// provenance of every number.
 struct DailySummary: Sendable {
     /// Days before the summarised day that make up the baseline average.
-    static let baselineDays = 28
+    static let baselineDays = Limits.summaryBaselineDays
     /// Fewer baseline days than this and the text does not compare against the average.
     static let minimumBaselineDaysForText = 7
 

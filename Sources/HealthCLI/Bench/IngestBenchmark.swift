@@ -354,7 +354,7 @@ struct SyncSamples: BenchSampleSource {
             inBatch += 1
             let value = (Double(rng.next() % 1_000_001) / 1_000_000 * (s.values.upperBound - s.values.lowerBound) + s.values.lowerBound) * s.decimals
             out.append(Sample(sampleKey: uuid(), metric: s.metric, startTimeMs: start, endTimeMs: s.interval ? start + 60_000 : start,
-                              valueNumber: value.rounded() / s.decimals, unit: s.metric.unit ?? "", sourceName: s.source,
+                              valueNumber: value.rounded() / s.decimals, unit: MetricCatalog.standard.spec(for: s.metric)?.unit ?? "", sourceName: s.source,
                               sourceBundleId: s.bundleId, timezone: "Europe/Berlin"))
         }
         return out

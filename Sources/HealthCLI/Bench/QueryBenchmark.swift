@@ -67,12 +67,12 @@ enum QueryBenchmark {
     enum Margin {
         /// Slack so that no query starts on the history's first days.
         static let edge = 9
-        static let dailySummary = DailySummary.baselineDays + edge
+        static let dailySummary = Limits.summaryBaselineDays + edge
         static let range7 = 2 * 7 - 1 + edge
         static let range30 = 2 * 30 - 1 + edge
         /// The 366-day range and the 366 days before it: the longest reach.
-        static let range366 = 2 * RangeSummary.maxDays - 1 + edge
-        static let series366 = MetricSeries.maxDays(.day) - 1 + edge
+        static let range366 = 2 * Limits.rangeSummaryDays - 1 + edge
+        static let series366 = Limits.metricSeriesDays - 1 + edge
         static let compare30 = 2 * 30 - 1 + edge
         static let sleepReport30 = 30 + edge
         static let all = [dailySummary, range7, range30, range366, series366, compare30, sleepReport30]
