@@ -23,7 +23,7 @@ struct MetricSeries: Sendable {
     func build(_ db: Database) throws -> JSONValue {
         let spec = self.spec
         let metric = spec.metric
-        let table = try DayTable.load(db, catalog: catalog, from: range.from, to: range.to) { m, _ in m == metric && spec.summaryKind == .latest }
+        let table = try DayTable.load(db, catalog: catalog, from: range.from, to: range.to, metrics: [metric]) { _, _ in spec.summaryKind == .latest }
         let values = table.series(spec, from: range.from, to: range.to)
         let asOf = try Provenance.asOf(db, catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(range.to, zone: zone.name))
         var points: [JSONValue] = []

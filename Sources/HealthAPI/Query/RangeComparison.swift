@@ -14,8 +14,9 @@ struct RangeComparison: Sendable {
 
     func build(_ db: Database) throws -> JSONValue {
         let wanted = Set(metrics.filter { $0.summaryKind == .latest }.map(\.metric))
-        let tableA = try DayTable.load(db, catalog: catalog, from: a.from, to: a.to) { metric, _ in wanted.contains(metric) }
-        let tableB = try DayTable.load(db, catalog: catalog, from: b.from, to: b.to) { metric, _ in wanted.contains(metric) }
+        let compared = metrics.map(\.metric)
+        let tableA = try DayTable.load(db, catalog: catalog, from: a.from, to: a.to, metrics: compared) { metric, _ in wanted.contains(metric) }
+        let tableB = try DayTable.load(db, catalog: catalog, from: b.from, to: b.to, metrics: compared) { metric, _ in wanted.contains(metric) }
         let asOf = try Provenance.asOf(db, catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(max(a.to, b.to), zone: zone.name))
         var out: [String: JSONValue] = [:]
         var parts: [String] = []

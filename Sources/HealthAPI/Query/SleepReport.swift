@@ -15,7 +15,7 @@ struct SleepReport: Sendable {
 
     func build(_ db: Database) throws -> JSONValue {
         let sleepMetric = self.sleepMetric
-        let table = try DayTable.load(db, catalog: catalog, from: range.from, to: range.to) { metric, _ in metric == sleepMetric }
+        let table = try DayTable.load(db, catalog: catalog, from: range.from, to: range.to, metrics: [sleepMetric]) { _, _ in true }
         let asOf = try Provenance.asOf(db, catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(range.to, zone: zone.name))
         var nights: [JSONValue] = []
         var missing: [JSONValue] = []

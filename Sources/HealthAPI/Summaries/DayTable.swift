@@ -22,18 +22,20 @@ struct DayTable: Sendable {
     let to: DayKey
     private(set) var entries: [Metric: [Int: Entry]] = [:]
 
-    static func selectSQL(latestMetrics: [Metric]) -> String {
+    static func selectSQL(latestMetrics: [Metric], only metrics: [Metric]?) -> String {
         """
         SELECT day, metric, value, data,
                CASE WHEN metric IN (\(SQLList.quoted(latestMetrics))) THEN json_extract(data, '$.latest') END
-          FROM day_aggregates WHERE day BETWEEN ? AND ?
+          FROM day_aggregates WHERE day BETWEEN ? AND ?\(metrics.map { " AND metric IN (\(SQLList.quoted($0)))" } ?? "")
         """
     }
 
-    /// Reads `from…to`; `detail(metric, day)` says which aggregates to decode.
-    static func load(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey, detail: (Metric, Int) -> Bool) throws -> DayTable {
+    /// Reads `from…to` (of `metrics` only, when given); `detail(metric, day)` says which
+    /// aggregates to decode.
+    static func load(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey, metrics: [Metric]? = nil,
+                     detail: (Metric, Int) -> Bool) throws -> DayTable {
         var table = DayTable(from: from, to: to)
-        let statement = try db.statement(selectSQL(latestMetrics: catalog.metrics(withHeadline: .latest)))
+        let statement = try db.statement(selectSQL(latestMetrics: catalog.metrics(withHeadline: .latest), only: metrics))
         defer { statement.reset() }
         try statement.bind(1, Int64(from.ordinal))
         try statement.bind(2, Int64(to.ordinal))
