@@ -22,15 +22,22 @@ extension DayAggregate {
         case .cumulative, .cumulativeDeduplicated: self = .cumulative(try CumulativeDay(reader))
         case .discrete: self = .discrete(try DiscreteDay(reader))
         case .sleep: self = .sleep(try SleepNight(reader))
+        case .categoryDuration: self = .categoryDuration(try CategoryDay(reader))
+        case .categoryEvent: self = .categoryEvents(try CategoryDay(reader))
+        case .bloodPressure: self = .bloodPressure(try BloodPressureDay(reader))
         }
     }
 
-    /// The number a day stands for in ranges: a total, an average, or asleep minutes.
+    /// The number a day stands for in ranges: a total, an average, asleep minutes,
+    /// minutes of a timed category, a count of events, or the average systolic pressure.
     public var headlineValue: Double {
         switch self {
         case .cumulative(let day): day.total
         case .discrete(let day): day.avg
         case .sleep(let night): Double(night.asleepMinutes)
+        case .categoryDuration(let day): Double(day.minutes)
+        case .categoryEvents(let day): Double(day.count)
+        case .bloodPressure(let day): day.systolic.avg
         }
     }
 }
@@ -67,6 +74,21 @@ struct AggregateReader {
             guard let text = item.stringValue else { throw AggregateDecodingError(field: "\(prefix)\(key)[\(index)]") }
             return text
         }
+    }
+
+    func object(_ key: String) throws -> AggregateReader {
+        guard let value = json[key], value.objectValue != nil else { throw AggregateDecodingError(field: prefix + key) }
+        return AggregateReader(json: value, prefix: "\(prefix)\(key).")
+    }
+
+    func counts(_ key: String) throws -> [String: Int] {
+        guard let members = json[key]?.objectValue else { throw AggregateDecodingError(field: prefix + key) }
+        var out: [String: Int] = [:]
+        for (name, value) in members {
+            guard let count = value.int64Value else { throw AggregateDecodingError(field: "\(prefix)\(key).\(name)") }
+            out[name] = Int(count)
+        }
+        return out
     }
 
     func objects(_ key: String) throws -> [AggregateReader] {
@@ -110,5 +132,24 @@ extension SleepNight {
             sleepStart: try reader.optionalInteger("sleepStart"), sleepEnd: try reader.optionalInteger("sleepEnd"),
             source: try reader.string("source"), sources: try reader.strings("sources"),
             sampleCount: Int(try reader.integer("sampleCount")))
+    }
+}
+
+extension CategoryDay {
+    init(_ reader: AggregateReader) throws {
+        self.init(count: Int(try reader.integer("count")), minutes: Int(try reader.integer("minutes")),
+                  values: try reader.counts("values"), sources: try reader.strings("sources"))
+    }
+}
+
+extension BloodPressureDay {
+    init(_ reader: AggregateReader) throws {
+        func side(_ key: String) throws -> Side {
+            let r = try reader.object(key)
+            return Side(avg: try r.number("avg"), min: try r.number("min"), max: try r.number("max"), latest: try r.number("latest"))
+        }
+        self.init(readings: Int(try reader.integer("readings")), unpaired: Int(try reader.integer("unpaired")),
+                  systolic: try side("systolic"), diastolic: try side("diastolic"),
+                  latestTimeMs: try reader.integer("latestTimeMs"), sources: try reader.strings("sources"))
     }
 }

@@ -8,6 +8,12 @@ public enum DayAggregate: Sendable, Equatable {
     case discrete(DiscreteDay)
     /// A night of sleep, keyed by the wake-up date.
     case sleep(SleepNight)
+    /// Category samples with a duration: count and minutes.
+    case categoryDuration(CategoryDay)
+    /// Category events and symptoms: count and values seen.
+    case categoryEvents(CategoryDay)
+    /// Blood pressure readings.
+    case bloodPressure(BloodPressureDay)
 
     /// The JSON of the wrapped aggregate.
     public var json: JSONValue {
@@ -15,6 +21,8 @@ public enum DayAggregate: Sendable, Equatable {
         case .cumulative(let day): day.json
         case .discrete(let day): day.json
         case .sleep(let night): night.json
+        case .categoryDuration(let day), .categoryEvents(let day): day.json
+        case .bloodPressure(let day): day.json
         }
     }
 }

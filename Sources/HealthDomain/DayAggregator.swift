@@ -23,6 +23,12 @@ public enum DayAggregator {
             return discrete(samples: ordered, priority: priority).map(DayAggregate.discrete)
         case .sleep:
             return sleep(samples: ordered, priority: priority).map(DayAggregate.sleep)
+        case .categoryDuration:
+            return category(samples: ordered, priority: priority).map(DayAggregate.categoryDuration)
+        case .categoryEvent:
+            return category(samples: ordered, priority: priority).map(DayAggregate.categoryEvents)
+        case .bloodPressure:
+            return bloodPressure(samples: ordered, priority: priority).map(DayAggregate.bloodPressure)
         }
     }
 

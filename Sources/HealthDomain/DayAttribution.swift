@@ -3,7 +3,8 @@
 /// - Summed kinds: every local day of the sample's own `timezone` that its interval
 ///   `[start, end)` overlaps; the value is later split across them in proportion to
 ///   duration (as Health.app's statistics do). An instant belongs to the day of its start.
-/// - Readings and metrics stored raw: the local day of `startTimeMs`.
+/// - Readings, category samples, blood pressure and metrics stored raw: the local day
+///   of `startTimeMs`.
 /// - Sleep: the night key, i.e. the wake-up date (see ``nightKey(endTimeMs:zone:clock:)``).
 ///
 /// ``attribute(_:kind:clock:)`` is the one place this is computed for a sample; the
@@ -43,7 +44,7 @@ public enum DayAttribution {
             guard sample.endTimeMs > sample.startTimeMs else { return Attribution(first: startDay, last: startDay, offsetSeconds: offset) }
             let last = clock.dayKey(atMs: sample.endTimeMs - 1, zone: sample.timezone)
             return Attribution(first: startDay, last: max(startDay, last), offsetSeconds: offset)
-        case .discrete?, nil:
+        case .discrete?, .categoryDuration?, .categoryEvent?, .bloodPressure?, nil:
             return Attribution(first: startDay, last: startDay, offsetSeconds: offset)
         case .sleep?:
             let night = nightKey(endTimeMs: sample.endTimeMs, zone: sample.timezone, clock: clock)

@@ -53,7 +53,7 @@ struct MetricSeries: Sendable {
                     "daysWithData": .number(Double(stats.daysWithData)), "daysInBucket": .number(Double(stats.daysInRange)),
                     "value": stats.headline(spec.summaryKind).map { SummaryNumber.value($0, spec) } ?? .null,
                 ]
-                if spec.summaryKind == .total { point["total"] = stats.daysWithData > 0 ? SummaryNumber.value(stats.total, spec) : .null }
+                if [.total, .minutes, .count].contains(spec.summaryKind) { point["total"] = stats.daysWithData > 0 ? SummaryNumber.value(stats.total, spec) : .null }
                 points.append(.object(point))
                 start = end.adding(days: 1)
             }
@@ -65,6 +65,9 @@ struct MetricSeries: Sendable {
         case .average: valueMeaning = bucket == .day ? "the day's average reading" : "average of the daily averages"
         case .latest: valueMeaning = bucket == .day ? "the day's latest reading" : "the last reading in the bucket"
         case .sleep: valueMeaning = bucket == .day ? "asleep minutes of the night ending that day" : "average asleep minutes per night with data"
+        case .minutes: valueMeaning = bucket == .day ? "the day's minutes" : "average minutes per day with data (total: the bucket's sum)"
+        case .count: valueMeaning = bucket == .day ? "the day's count of events" : "average count per day with data (total: the bucket's sum)"
+        case .bloodPressure: valueMeaning = bucket == .day ? "the day's average systolic pressure" : "average of the daily average systolic pressures"
         }
         let provenance = Provenance(asOfMs: asOf, sources: [], coverage: [(metric, overall.daysWithData, range.days)])
         var provenanceJSON = provenance.members(zone: zone, priority: priority)

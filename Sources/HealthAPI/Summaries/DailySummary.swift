@@ -108,8 +108,24 @@ struct DailySummary: Sendable {
             out["bedtime"] = night?.sleepStart.map { .string(SummaryText.clock(atMs: $0, zone: zone.name)) } ?? .null
             out["wakeTime"] = night?.sleepEnd.map { .string(SummaryText.clock(atMs: $0, zone: zone.name)) } ?? .null
             out["source"] = night.map { .string($0.source) } ?? .null
+        case .minutes, .count:
+            var category: CategoryDay?
+            if case .categoryDuration(let day)? = entry.aggregate { category = day }
+            if case .categoryEvents(let day)? = entry.aggregate { category = day }
+            out["count"] = category.map { .number(Double($0.count)) } ?? .null
+            out["minutes"] = category.map { .number(Double($0.minutes)) } ?? .null
+            out["values"] = category.map { .object($0.values.mapValues { .number(Double($0)) }) } ?? .null
+        case .bloodPressure:
+            guard case .bloodPressure(let day)? = entry.aggregate else { break }
+            func side(_ s: BloodPressureDay.Side) -> JSONValue {
+                ["average": SummaryNumber.value(s.avg, spec), "min": SummaryNumber.value(s.min, spec),
+                 "max": SummaryNumber.value(s.max, spec), "latest": SummaryNumber.value(s.latest, spec)]
+            }
+            out["readings"] = .number(Double(day.readings))
+            out["systolic"] = side(day.systolic)
+            out["diastolic"] = side(day.diastolic)
         }
-        if spec.summaryKind != .latest {
+        if spec.summaryKind != .latest, spec.summaryKind != .bloodPressure {
             if let baseline = baseline(spec, table) {
                 var b: [String: JSONValue] = ["days": .number(Double(Self.baselineDays)), "daysWithData": .number(Double(baseline.days)),
                                               "average": SummaryNumber.value(baseline.average, spec)]
@@ -138,7 +154,9 @@ struct DailySummary: Sendable {
                 phrases.add("no \(spec.textName) data")
                 continue
             }
-            if spec.summaryKind == .sleep {
+            if let phrase = SummaryPhrases.categoryPhrase(spec, entry?.aggregate) {
+                phrases.add(phrase)
+            } else if spec.summaryKind == .sleep {
                 if case .sleep(let night)? = entry?.aggregate {
                     phrases.add("slept \(SleepText.nightDetail(asleepMinutes: Int(value), night: night))")
                 } else {
@@ -216,6 +234,25 @@ struct SummaryPhrases {
         let notes = sides.compactMap(\.note)
         if !notes.isEmpty { phrase += " (\(notes.joined(separator: "; ")))" }
         parts.append(phrase)
+    }
+
+    /// The phrase of a day's category or blood pressure value: "headache ×2 (mild 1,
+    /// severe 1)", "mindful minutes 25 min (2 sessions)", "blood pressure 121/79 mmHg
+    /// (3 readings)"; nil for other kinds.
+    static func categoryPhrase(_ spec: MetricSpec, _ aggregate: DayAggregate?) -> String? {
+        switch aggregate {
+        case .categoryEvents(let day)?:
+            let seen = day.values.filter { $0.key != "notApplicable" && $0.key != "unspecified" }
+                .sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) \($0.value)" }
+            return "\(spec.textName) ×\(day.count)" + (seen.isEmpty ? "" : " (\(seen.joined(separator: ", ")))")
+        case .categoryDuration(let day)?:
+            return "\(spec.textName) \(SummaryText.duration(minutes: day.minutes)) (\(day.count) \(day.count == 1 ? "session" : "sessions"))"
+        case .bloodPressure(let day)?:
+            let pair = "\(SummaryText.integer(day.systolic.avg))/\(SummaryText.integer(day.diastolic.avg))\(spec.wording.textUnit)"
+            return "\(spec.textName) \(pair) (\(day.readings) \(day.readings == 1 ? "reading" : "readings"))"
+        default:
+            return nil
+        }
     }
 
     /// ["dietary energy", "active energy"] → "dietary or active energy": a shared last

@@ -20,6 +20,9 @@ extension MetricSpec {
         case .average: "daily average of readings; ranges report the average of daily averages, min/max days"
         case .latest: "the day's latest reading; ranges report first and last value, change, average, min/max days"
         case .sleep: "asleep minutes of the night that ends on the day (deep + REM + core + unspecified); ranges report per-night averages"
+        case .minutes: "minutes of the day's sessions, overlaps counted once, and their number; ranges report total and per-day average minutes"
+        case .count: "how many events the day had and which values were seen; ranges report the total and per-day average count"
+        case .bloodPressure: "readings (systolic and diastolic of the same time and source) with average, minimum, maximum and latest of each side; ranges report the average systolic"
         }
     }
 
@@ -34,7 +37,7 @@ extension MetricSpec {
 
     /// The day's number in text form with its unit: "8,432 steps", "72.4 kg", "7 h 12 min".
     func textValue(_ value: Double) -> String {
-        if summaryKind == .sleep { return SummaryText.duration(minutes: Int(value.rounded())) }
+        if summaryKind == .sleep || summaryKind == .minutes { return SummaryText.duration(minutes: Int(value.rounded())) }
         let number = wording.textDecimals == 0 ? SummaryText.integer(value) : SummaryText.oneDecimal(value)
         return number + wording.textUnit
     }

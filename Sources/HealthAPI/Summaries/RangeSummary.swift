@@ -97,7 +97,9 @@ struct RangeSummary: Sendable {
             if let stages = sleepStages {
                 out["averageStages"] = .object(stages.mapValues { SummaryNumber.rounded($0, decimals: 0) })
             }
-        case .average:
+        case .minutes, .count:
+            out["total"] = SummaryNumber.value(s.total, spec)
+        case .average, .bloodPressure:
             break
         }
         if let slope = s.slopePerDay, let direction = s.direction {
@@ -156,8 +158,17 @@ struct RangeSummary: Sendable {
                 guard let first = s.first, let last = s.last else { continue }
                 phrases.add(first.day == last.day ? "\(spec.textName) \(spec.textValue(last.value))"
                             : "\(spec.textName) \(spec.textValue(first.value)) → \(spec.textValue(last.value))")
-            case .average, .total, .sleep:
-                var part = "\(spec.textName) \(spec.textValue(s.average)) \(spec.summaryKind == .average ? "avg" : "per day")"
+            case .count:
+                var part = "\(spec.textName) ×\(SummaryText.integer(s.total))"
+                if s.daysWithData < length { part += " (\(coverage(s)))" }
+                phrases.add(part)
+            case .average, .total, .sleep, .minutes, .bloodPressure:
+                let per = switch spec.summaryKind {
+                case .average: "avg"
+                case .bloodPressure: "systolic avg"
+                default: "per day"
+                }
+                var part = "\(spec.textName) \(spec.textValue(s.average)) \(per)"
                 if s.daysWithData < length { part += " (\(coverage(s)))" }
                 phrases.add(part)
             }

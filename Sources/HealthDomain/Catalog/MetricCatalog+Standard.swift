@@ -51,14 +51,15 @@ extension MetricCatalog {
         MetricSpec(
             .bodyFatPercent, aliases: ["body_fat_percentage", "HKQuantityTypeIdentifierBodyFatPercentage"],
             healthKit: "HKQuantityTypeIdentifierBodyFatPercentage", kind: .discrete,
-            units: MetricUnits("%"), range: 0...100,
-            description: "Body fat percentage (%, 0–100); a day reports the latest reading plus average, minimum and maximum.",
+            units: MetricUnits("%", [UnitConversion("fraction", factor: 100)]), range: 2...75,
+            description: "Body fat percentage (%, 0–100; HealthKit's 0–1 fraction is converted); a day reports the latest reading plus average, minimum and maximum.",
             wording: SummaryWording(headline: .latest, label: "body fat", textUnit: "%", decimals: 1, textDecimals: 1, order: 5, always: true),
             writable: true),
         MetricSpec(
             .sleepSegment, aliases: ["sleep_analysis", "HKCategoryTypeIdentifierSleepAnalysis"],
             healthKit: "HKCategoryTypeIdentifierSleepAnalysis", kind: .sleep, units: nil,
             description: "Sleep analysis segment (category: inBed, asleep, awake, asleepREM, asleepCore, asleepDeep); a night reports minutes per stage.",
-            wording: SummaryWording(headline: .sleep, label: "sleep", textUnit: "", phrase: .lead, order: 1, always: true)),
+            wording: SummaryWording(headline: .sleep, label: "sleep", textUnit: "", phrase: .lead, order: 1, always: true),
+            categories: .sleepAnalysis),
     ]
 }

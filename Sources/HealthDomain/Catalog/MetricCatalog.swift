@@ -18,7 +18,7 @@ public struct MetricCatalog: Sendable {
             byName[spec.metric.rawValue] = byName[spec.metric.rawValue] ?? index
         }
         for (index, spec) in specs.enumerated() where byCanonical[spec.metric] == index {
-            for alias in spec.aliases where byName[alias] == nil { byName[alias] = index }
+            for alias in spec.allAliases where byName[alias] == nil { byName[alias] = index }
         }
         self.byName = byName
         self.byCanonical = byCanonical
@@ -35,6 +35,13 @@ public struct MetricCatalog: Sendable {
     /// The spec a wire name (canonical or alias) resolves to.
     public func resolve(_ name: String) -> MetricSpec? {
         byName[name].map { specs[$0] }
+    }
+
+    /// The spec a wire name resolves to, with the category value the name itself fixes
+    /// (`blood_pressure_diastolic` → blood pressure, `diastolic`).
+    public func resolveWithCategory(_ name: String) -> (spec: MetricSpec, category: String?)? {
+        guard let spec = resolve(name) else { return nil }
+        return (spec, spec.impliedCategories[name])
     }
 
     /// How a day of `metric` is derived, or nil when it is stored raw.

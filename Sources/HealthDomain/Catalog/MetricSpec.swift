@@ -22,11 +22,17 @@ public struct MetricSpec: Sendable, Equatable {
     public var wording: SummaryWording
     /// Whether a write intent may queue it for the phone to write into HealthKit.
     public var writable: Bool
+    /// The values a category metric takes; nil accepts any value.
+    public var categories: [CategoryValue]?
+    /// Aliases that also fix the category value: `blood_pressure_systolic` is the
+    /// blood pressure metric with the value `systolic`.
+    public var impliedCategories: [String: String]
 
     /// A spec with explicit values.
     public init(
         _ metric: Metric, aliases: [String] = [], healthKit: String? = nil, kind: MetricKind, units: MetricUnits?,
-        range: ClosedRange<Double>? = nil, description: String, wording: SummaryWording, writable: Bool = false
+        range: ClosedRange<Double>? = nil, description: String, wording: SummaryWording, writable: Bool = false,
+        categories: [CategoryValue]? = nil, impliedCategories: [String: String] = [:]
     ) {
         self.metric = metric
         self.aliases = aliases
@@ -37,11 +43,22 @@ public struct MetricSpec: Sendable, Equatable {
         self.description = description
         self.wording = wording
         self.writable = writable
+        self.categories = categories
+        self.impliedCategories = impliedCategories
     }
+
+    /// Every name that resolves to this spec besides the canonical one.
+    public var allAliases: [String] { aliases + impliedCategories.keys.sorted() }
 
     /// The canonical unit, or nil for category metrics.
     public var unit: String? { units?.canonical }
 
     /// The unit of a summary number: sleep is reported in minutes.
-    public var summaryUnit: String { wording.headline == .sleep ? "min" : (units?.canonical ?? "") }
+    public var summaryUnit: String {
+        switch wording.headline {
+        case .sleep, .minutes: "min"
+        case .count: "count"
+        case .total, .average, .latest, .bloodPressure: units?.canonical ?? ""
+        }
+    }
 }

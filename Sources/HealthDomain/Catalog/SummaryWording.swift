@@ -12,6 +12,12 @@ public struct SummaryWording: Sendable, Equatable {
         case latest
         /// A night's asleep minutes, with stages.
         case sleep
+        /// Minutes of a timed category (mindful minutes), with the number of sessions.
+        case minutes
+        /// How many events (symptoms, notifications), with the values seen.
+        case count
+        /// Blood pressure readings: systolic/diastolic averages, extremes and latest.
+        case bloodPressure
     }
 
     /// Which phrase of a summary sentence carries the metric.

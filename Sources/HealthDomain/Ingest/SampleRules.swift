@@ -32,10 +32,12 @@ public struct SampleRules: Sendable {
 
         var metric: Metric?
         var spec: MetricSpec?
+        var impliedCategory: String?
         if let name = check.length(draft.metricName, names.metric, 1...64) {
-            if let found = catalog.resolve(name) {
-                spec = found
-                metric = found.metric
+            if let found = catalog.resolveWithCategory(name) {
+                spec = found.spec
+                metric = found.spec.metric
+                impliedCategory = found.category
             } else if Metric.isWellFormedName(name) {
                 metric = Metric(rawValue: name)
             } else {
@@ -50,9 +52,11 @@ public struct SampleRules: Sendable {
         if let start, let end, end < start {
             check.add(names.end, "order", "\(names.end) must be ≥ \(names.start) (got \(end) < \(start))")
         }
-        let categoryValue = check.length(draft.categoryValue, names.categoryValue, 1...64)
-        let unit = check.length(draft.unit, names.unit, 1...32)
-        check.require(names.unit, when: draft.unit == nil)
+        var categoryValue = check.length(draft.categoryValue, names.categoryValue, 1...64) ?? impliedCategory
+        var unit = check.length(draft.unit, names.unit, 1...32)
+        // A percentage sent without a unit is HealthKit's percent unit: a 0–1 fraction.
+        if draft.unit == nil, let units = spec?.units, units.canonical == "%" { unit = "fraction" }
+        check.require(names.unit, when: draft.unit == nil && unit == nil)
         let sourceName = check.length(draft.sourceName, names.sourceName, 0...256)
         let sourceBundleId = check.length(draft.sourceBundleId, names.sourceBundleId, 0...256)
         let device = check.length(draft.device, names.device, 0...256)
@@ -68,7 +72,7 @@ public struct SampleRules: Sendable {
         var value = draft.value
         var storedUnit = unit
         if let metric {
-            applyKindRules(spec, metric: metric, names: names, value: &value, unit: &storedUnit, categoryValue: categoryValue, check: &check)
+            applyKindRules(spec, metric: metric, names: names, value: &value, unit: &storedUnit, categoryValue: &categoryValue, check: &check)
         }
 
         let source = sourceName?.isEmpty == false ? sourceName : nil
@@ -90,7 +94,7 @@ public struct SampleRules: Sendable {
     /// Value, unit and category rules that depend on the metric's kind (nil: stored raw).
     private func applyKindRules(
         _ spec: MetricSpec?, metric: Metric, names: SampleDraft.FieldNames, value: inout Double?, unit: inout String?,
-        categoryValue: String?, check: inout IssueList
+        categoryValue: inout String?, check: inout IssueList
     ) {
         guard let spec else {
             if value == nil, categoryValue == nil, !check.has(names.value), !check.has(names.categoryValue) {
@@ -98,35 +102,39 @@ public struct SampleRules: Sendable {
             }
             return
         }
-        switch spec.kind {
-        case .sleep:
-            if let categoryValue {
-                if SleepCategory(rawValue: categoryValue) == nil {
-                    let allowed = SleepCategory.allCases.map(\.rawValue).joined(separator: ", ")
-                    check.add(names.categoryValue, "unknown_value", "\(names.categoryValue) '\(categoryValue)' is not a sleep category; expected one of \(allowed)")
-                }
-            } else if !check.has(names.categoryValue) {
-                check.add(names.categoryValue, "required", "\(names.categoryValue) is required for metric \(metric.rawValue)")
+        // Category values: resolved by name, alias or HealthKit number, stored by name.
+        if let sent = categoryValue, let values = spec.categories {
+            if let known = values.value(named: sent) {
+                categoryValue = known.name
+            } else {
+                let allowed = values.map(\.name).joined(separator: ", ")
+                check.add(names.categoryValue, "unknown_value", "\(names.categoryValue) '\(sent)' is not a value of \(metric.rawValue); expected one of \(allowed)")
             }
-        case .cumulative, .cumulativeDeduplicated, .discrete:
-            if value == nil, !check.has(names.value) {
-                check.add(names.value, "required", "\(names.value) is required for metric \(metric.rawValue)")
-            }
-            guard let sentUnit = unit, let units = spec.units else { return }
-            guard let conversion = units.conversion(for: sentUnit) else {
-                check.add(names.unit, "unknown_value", Self.unitMessage(spec, sentUnit))
-                return
-            }
-            guard let given = value else { return }
-            let converted = conversion.canonical(given)
-            if let range = spec.plausibleRange, !range.contains(converted) {
-                let canonicalUnit = units.canonical
-                let sent = sentUnit == canonicalUnit ? "" : " (\(FieldReader.format(given)) \(sentUnit))"
-                check.add(names.value, "range", "\(names.value) \(FieldReader.format(converted)) \(canonicalUnit)\(sent) is outside the plausible range \(FieldReader.format(range.lowerBound))…\(FieldReader.format(range.upperBound)) \(canonicalUnit) for \(metric.rawValue)")
-            }
-            value = converted
-            unit = units.canonical
+        } else if categoryValue == nil, spec.kind.takesCategory, !check.has(names.categoryValue) {
+            check.add(names.categoryValue, "required", "\(names.categoryValue) is required for metric \(metric.rawValue)")
         }
+        if value == nil, spec.kind.takesNumber, !check.has(names.value) {
+            check.add(names.value, "required", "\(names.value) is required for metric \(metric.rawValue)")
+        }
+        guard let sentUnit = unit, let units = spec.units else { return }
+        guard let conversion = units.conversion(for: sentUnit) else {
+            check.add(names.unit, "unknown_value", Self.unitMessage(spec, sentUnit))
+            return
+        }
+        guard let given = value else { return }
+        var converted = conversion.canonical(given)
+        // `%` means 0–100, except that a value ≤ 1 where the plausible range rules that
+        // out (SpO2, body fat) is HealthKit's 0–1 fraction; both land on 0–100.
+        if units.canonical == "%", sentUnit == "%", given <= 1, let range = spec.plausibleRange, range.lowerBound > 1 {
+            converted = given * 100
+        }
+        if let range = spec.plausibleRange, !range.contains(converted) {
+            let canonicalUnit = units.canonical
+            let sent = sentUnit == canonicalUnit ? "" : " (\(FieldReader.format(given)) \(sentUnit))"
+            check.add(names.value, "range", "\(names.value) \(FieldReader.format(converted)) \(canonicalUnit)\(sent) is outside the plausible range \(FieldReader.format(range.lowerBound))…\(FieldReader.format(range.upperBound)) \(canonicalUnit) for \(metric.rawValue)")
+        }
+        value = converted
+        unit = units.canonical
     }
 
     /// "unit 'lb' is not accepted for step_count; use one of 'count', 'steps', 'step'".
