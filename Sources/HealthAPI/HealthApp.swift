@@ -32,6 +32,7 @@ public final class HealthApp: Sendable {
     static func routes(documentProvider: @escaping @Sendable () -> [UInt8]) -> [Route] {
         SystemRoutes.routes(documentProvider: documentProvider)
             + CapabilitiesRoutes.routes()
+            + TypesRoutes.routes()
             + IngestRoutes.routes()
             + ReadRoutes.routes()
             + WriteIntentRoutes.routes()

@@ -54,6 +54,41 @@ public enum Schemas {
         ],
     ]
 
+    /// `GET /health/types`.
+    public static let metricTypes: JSONValue = [
+        "type": "object",
+        "description": "Every metric of the catalog, then the names stored raw, sorted by name.",
+        "required": ["count", "types"],
+        "additionalProperties": false,
+        "properties": [
+            "count": ["type": "integer", "minimum": 0, "description": "Number of entries in `types`."],
+            "types": ["type": "array", "description": "One entry per metric.", "items": [
+                "type": "object",
+                "description": "One metric.",
+                "required": ["metric", "aliases", "healthKitIdentifier", "kind", "unit", "acceptedUnits", "categoryValues", "range", "description", "samples"],
+                "additionalProperties": false,
+                "properties": [
+                    "metric": ["type": "string", "description": "Canonical name (or the raw name)."],
+                    "aliases": ["type": "array", "items": ["type": "string"], "description": "Other names that resolve to it on input."],
+                    "healthKitIdentifier": ["type": ["string", "null"], "description": "The HealthKit type identifier."],
+                    "kind": ["type": "string", "enum": .array((MetricKind.allCases.map(\.rawValue) + ["raw"]).map(JSONValue.string)), "description": "How a day is derived; `raw` for names outside the catalog."],
+                    "unit": ["type": ["string", "null"], "description": "The canonical unit values are stored in; null for category metrics."],
+                    "acceptedUnits": ["type": "array", "items": ["type": "string"], "description": "Unit spellings accepted on input, converted to `unit`."],
+                    "categoryValues": ["type": ["array", "null"], "items": ["type": "string"], "description": "The values a category metric takes."],
+                    "range": ["type": ["object", "null"], "description": "Plausible range of one sample in `unit`.", "properties": [
+                        "minimum": ["type": "number", "description": "Lowest accepted value."], "maximum": ["type": "number", "description": "Highest accepted value."],
+                    ]],
+                    "description": ["type": "string", "description": "What it measures and what a day reports."],
+                    "samples": ["type": "object", "description": "Stored samples.", "required": ["count", "firstMs", "lastMs"], "properties": [
+                        "count": ["type": "integer", "minimum": 0, "description": "Samples stored."],
+                        "firstMs": ["type": ["integer", "null"], "description": "Earliest start, Unix epoch milliseconds."],
+                        "lastMs": ["type": ["integer", "null"], "description": "Latest end, Unix epoch milliseconds."],
+                    ]],
+                ],
+            ]],
+        ],
+    ]
+
     /// The named schemas published in the document.
     public static var components: [String: JSONValue] {
         let base: [String: JSONValue] = [
@@ -65,6 +100,7 @@ public enum Schemas {
             "IngestResult": ingestResult,
             "DailyAggregates": dailyAggregates,
             "RawSamplePage": rawSamplePage,
+            "MetricTypes": metricTypes,
         ]
         return base.merging(writeIntentComponents) { current, _ in current }
             .merging(summaryComponents) { current, _ in current }

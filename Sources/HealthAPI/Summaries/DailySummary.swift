@@ -23,13 +23,22 @@ struct DailySummary: Sendable {
     var queued: [QueuedEntry]
     var priority: SourcePriority
     var catalog: MetricCatalog
+    /// Sleep metrics whose night may still change (see ``SleepSettling``).
+    var provisional: Set<Metric> = []
 
     /// Reads the day and its baseline window (one range read) and builds the answer.
     func build(_ db: Database) throws -> JSONValue {
         let day = self.day
         let table = try DayTable.load(db, catalog: catalog, from: day.adding(days: -Self.baselineDays), to: day) { _, ordinal in ordinal == day.ordinal }
         let asOf = try Provenance.asOf(db, catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(day, zone: zone.name))
-        return render(table, asOfMs: asOf, sources: try DayTable.sources(db, catalog: catalog, from: day, to: day))
+        var summary = self
+        // Only last night — the one that ends today — can still be syncing.
+        for spec in catalog.specs where day == zone.today(nowMs: nowMs) && spec.kind == .sleep && table.entry(spec.metric, day) != nil {
+            if try SleepSettling.isProvisional(day: day, metric: spec.metric, zone: zone.name, nowMs: nowMs, db: db) {
+                summary.provisional.insert(spec.metric)
+            }
+        }
+        return summary.render(table, asOfMs: asOf, sources: try DayTable.sources(db, catalog: catalog, from: day, to: day))
     }
 
     /// The metrics the answer lists: those every summary lists, then any other with data on the day.
@@ -108,6 +117,7 @@ struct DailySummary: Sendable {
             out["bedtime"] = night?.sleepStart.map { .string(SummaryText.clock(atMs: $0, zone: zone.name)) } ?? .null
             out["wakeTime"] = night?.sleepEnd.map { .string(SummaryText.clock(atMs: $0, zone: zone.name)) } ?? .null
             out["source"] = night.map { .string($0.source) } ?? .null
+            out["provisional"] = .bool(provisional.contains(spec.metric))
         case .minutes, .count:
             var category: CategoryDay?
             if case .categoryDuration(let day)? = entry.aggregate { category = day }
@@ -157,10 +167,11 @@ struct DailySummary: Sendable {
             if let phrase = SummaryPhrases.categoryPhrase(spec, entry?.aggregate) {
                 phrases.add(phrase)
             } else if spec.summaryKind == .sleep {
+                let settling = provisional.contains(spec.metric) ? " (provisional: the night is still syncing)" : ""
                 if case .sleep(let night)? = entry?.aggregate {
-                    phrases.add("slept \(SleepText.nightDetail(asleepMinutes: Int(value), night: night))")
+                    phrases.add("slept \(SleepText.nightDetail(asleepMinutes: Int(value), night: night))\(settling)")
                 } else {
-                    phrases.add("slept \(spec.textValue(value))")
+                    phrases.add("slept \(spec.textValue(value))\(settling)")
                 }
             } else if spec.wording.phrase == .lead {
                 var part = spec.textValue(value)

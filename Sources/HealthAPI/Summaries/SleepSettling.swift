@@ -1,0 +1,36 @@
+import HealthDomain
+import SQLiteStore
+
+/// Whether last night (the one ending today) may still change: a phone syncs sleep in
+/// pieces, so a night whose
+/// last segment ended under 45 minutes ago, or one of whose segments arrived in the
+/// last 20 minutes, is reported as provisional rather than as the night's final figure.
+enum SleepSettling {
+    /// A night whose last segment ended more recently than this is still being recorded.
+    static let recentEndMs: Int64 = 45 * 60_000
+    /// A night a segment of which arrived more recently than this is still syncing.
+    static let recentArrivalMs: Int64 = 20 * 60_000
+
+    /// The segments of night `day` end in [day − 1 18:00, day 18:00) local time: one
+    /// range read over their start times (segments are shorter than a day) tells when the
+    /// last one ended and when the last one arrived. Nights more than two days old are
+    /// settled without a read.
+    ///
+    /// The summary asks only for the night that ends today.
+    static func isProvisional(day: DayKey, metric: Metric, zone: String, nowMs: Int64, db: Database) throws -> Bool {
+        let windowEnd = ZoneClock.shared.startOfDayMs(day, zone: zone) + DayAttribution.nightCutoffMs
+        let windowStart = windowEnd - 86_400_000
+        guard nowMs - windowEnd < 2 * 86_400_000 else { return false }
+        let statement = try db.statement("""
+            SELECT max(end_ms), max(updated_ms) FROM samples
+             WHERE metric = ?1 AND start_ms >= ?2 - 86400000 AND start_ms < ?3 AND end_ms >= ?2 AND end_ms < ?3
+            """)
+        defer { statement.reset() }
+        try statement.bind(1, metric.rawValue)
+        try statement.bind(2, windowStart)
+        try statement.bind(3, windowEnd)
+        guard try statement.step(), let lastEnd = statement.optionalInt64(0) else { return false }
+        let lastArrival = statement.optionalInt64(1) ?? 0
+        return nowMs - lastEnd < recentEndMs || nowMs - lastArrival < recentArrivalMs
+    }
+}
