@@ -11,10 +11,10 @@ import SQLiteStore
 /// `healthd bench ingest`: fills a database to `prefill` samples, starts the real server
 /// on a free port, and posts batches of fresh samples over HTTP, then re-sends them
 /// unchanged. Reports samples/s, per-request p50/p99, database bytes per million
-/// samples and resident memory, for two shapes of batch (`Scenario`).
+/// samples and resident memory, for three shapes of batch (`Scenario`).
 enum IngestBenchmark {
     static let help = """
-    Usage: healthd bench ingest [--scenario mixed|sync|both] [--prefill N] [--batches N]
+    Usage: healthd bench ingest [--scenario mixed|sync|catalog|both|all] [--prefill N] [--batches N]
                                 [--batch-size N] [--connections N] [--db PATH]
 
     Measures ingest over HTTP against the live server (started in this process on a free
@@ -27,7 +27,10 @@ enum IngestBenchmark {
       --scenario sync    as an anchored HealthKit query delivers: each batch is one metric
                          from one source over consecutive minutes, rotating over the
                          canonical metrics except sleep; prefill 400,000 samples
-      --scenario both    (default) mixed, then sync, each into its own database
+      --scenario catalog a mix over up to 8 metrics of every kind in the catalog, one
+                         sample of each per minute; prefill 400,000 samples
+      --scenario both    mixed, then sync
+      --scenario all     (default) mixed, sync and catalog, each into its own database
       --prefill N        samples in the database before the timed batches (default: the
                          scenario's); --db PATH keeps it (needs a single scenario)
 
@@ -36,12 +39,12 @@ enum IngestBenchmark {
     """
 
     enum Scenario: String, CaseIterable, Sendable {
-        case mixed, sync
+        case mixed, sync, catalog
 
         var defaultPrefill: Int {
             switch self {
             case .mixed: 1_000_000
-            case .sync: 400_000
+            case .sync, .catalog: 400_000
             }
         }
 
@@ -49,6 +52,7 @@ enum IngestBenchmark {
             switch self {
             case .mixed: "mixed minutes (active energy with Watch and iPhone steps)"
             case .sync: "sync-shaped (one metric and source per batch, consecutive minutes)"
+            case .catalog: "catalog mix (\(CatalogMixSamples.specs.count) metrics of every kind, one sample of each per minute)"
             }
         }
     }
@@ -73,9 +77,10 @@ enum IngestBenchmark {
             switch flag {
             case "--scenario":
                 let name = try reader.value()
-                if name == "both" { options.scenarios = Scenario.allCases }
+                if name == "all" { options.scenarios = Scenario.allCases }
+                else if name == "both" { options.scenarios = [.mixed, .sync] }
                 else if let scenario = Scenario(rawValue: name) { options.scenarios = [scenario] }
-                else { throw ServeOptions.UsageError("--scenario must be mixed, sync or both (got '\(name)')") }
+                else { throw ServeOptions.UsageError("--scenario must be mixed, sync, catalog, both or all (got '\(name)')") }
             case "--prefill": options.prefill = try int()
             case "--batches": options.batches = max(1, try int())
             case "--batch-size": options.batchSize = min(10_000, max(1, try int()))
@@ -114,6 +119,7 @@ enum IngestBenchmark {
         var generator: any BenchSampleSource = switch scenario {
         case .mixed: SyntheticSamples(seed: 42)
         case .sync: SyncSamples(seed: 42, batchSize: options.batchSize)
+        case .catalog: CatalogMixSamples(seed: 42)
         }
         let existing = try store.pool.readSync { db in try db.queryFirst("SELECT count(*) FROM samples", []) { Int($0.int64(0)) } ?? 0 }
         var stored = existing
@@ -356,6 +362,79 @@ struct SyncSamples: BenchSampleSource {
             out.append(Sample(sampleKey: uuid(), metric: s.metric, startTimeMs: start, endTimeMs: s.interval ? start + 60_000 : start,
                               valueNumber: value.rounded() / s.decimals, unit: MetricCatalog.standard.spec(for: s.metric)?.unit ?? "", sourceName: s.source,
                               sourceBundleId: s.bundleId, timezone: "Europe/Berlin"))
+        }
+        return out
+    }
+}
+
+/// Deterministic fresh samples over many metrics of every kind the catalog has: up to
+/// eight metrics per kind, one sample of each per minute, values inside each metric's
+/// plausible range in its canonical unit, category values from its list, blood pressure
+/// as systolic/diastolic pairs. Catalog-driven: no metric is named here.
+struct CatalogMixSamples: BenchSampleSource {
+    /// The metrics in the mix, in catalog order.
+    static let specs: [MetricSpec] = {
+        var perKind: [MetricKind: Int] = [:]
+        return MetricCatalog.standard.specs.filter { spec in
+            perKind[spec.kind, default: 0] += 1
+            return perKind[spec.kind, default: 0] <= 8
+        }
+    }()
+
+    var rng: SplitMix64
+    var minute: Int64 = 0
+    var index = 0
+    /// 2024-01-01T00:00Z, as for `SyntheticSamples`.
+    let origin: Int64 = 1_704_067_200_000
+
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+
+    mutating func key() -> String {
+        let a = String(rng.next(), radix: 16, uppercase: true)
+        let b = String(rng.next(), radix: 16, uppercase: true)
+        return String(repeating: "0", count: 16 - a.count) + a + String(repeating: "0", count: 16 - b.count) + b
+    }
+
+    /// A value in the middle half of the spec's plausible range.
+    mutating func value(_ spec: MetricSpec) -> Double {
+        let range = spec.plausibleRange ?? 0...100
+        let fraction = 0.25 + Double(rng.next() % 10_000) / 20_000
+        return ((range.lowerBound + (range.upperBound - range.lowerBound) * fraction) * 100).rounded() / 100
+    }
+
+    mutating func next(_ count: Int) -> [Sample] {
+        var out: [Sample] = []
+        out.reserveCapacity(count)
+        let specs = Self.specs
+        while out.count < count, !specs.isEmpty {
+            if index == specs.count {
+                index = 0
+                minute += 1
+            }
+            let spec = specs[index]
+            index += 1
+            let start = origin + minute * 60_000
+            let unit = spec.unit ?? "category"
+            func make(_ category: String?, _ value: Double?, end: Int64) -> Sample {
+                Sample(sampleKey: key(), metric: spec.metric, startTimeMs: start, endTimeMs: end, valueNumber: value,
+                       categoryValue: category, unit: unit, sourceName: "Apple Watch", sourceBundleId: "com.apple.health.watch",
+                       timezone: "Europe/Berlin")
+            }
+            let categories = spec.categories ?? []
+            let pick = categories.isEmpty ? nil : categories[Int(rng.next() % UInt64(categories.count))].name
+            switch spec.kind {
+            case .cumulativeDeduplicated, .cumulative:
+                out.append(make(nil, value(spec) / 100, end: start + 60_000))
+            case .discrete:
+                out.append(make(nil, value(spec), end: start))
+            case .sleep, .categoryDuration:
+                out.append(make(pick, nil, end: start + 60_000))
+            case .categoryEvent:
+                out.append(make(pick, nil, end: start))
+            case .bloodPressure:
+                out.append(make("systolic", 115 + Double(rng.next() % 20), end: start))
+                out.append(make("diastolic", 72 + Double(rng.next() % 12), end: start))
+            }
         }
         return out
     }
