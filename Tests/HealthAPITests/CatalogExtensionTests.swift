@@ -94,4 +94,35 @@ import Testing
         #expect(ingest.status == 200)
         #expect(ingest.json["rawOnlyMetrics"] as? [String] == ["blood_glucose"])
     }
+
+    @Test func upgradeAdoptsSamplesStoredRawUnderNamesTheTableNowKnows() async throws {
+        let directory = NSTemporaryDirectory() + "healthd-adopt-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/health.sqlite"
+        let day = try #require(DayKey("2026-04-10"))
+        let rawDraft = SampleDraft(sampleKey: "g1", metricName: "blood_glucose", startTimeMs: Self.morning, endTimeMs: Self.morning,
+                                   value: 5.5, unit: "mmol/L", sourceName: "Dexcom", timezone: "Europe/Berlin")
+        let badUnit = SampleDraft(sampleKey: "g2", metricName: "blood_glucose", startTimeMs: Self.morning + 60_000, endTimeMs: Self.morning + 60_000,
+                                  value: 1, unit: "g/L", sourceName: "Dexcom", timezone: "Europe/Berlin")
+        // Today's table: stored raw.
+        do {
+            let opened = try StoreOpener.open(path: path, priority: .default, nowMs: 1)
+            let samples = [rawDraft, badUnit].compactMap { SampleRules().validate($0).sample }
+            #expect(samples.map(\.metric.rawValue) == ["blood_glucose", "blood_glucose"])
+            _ = try await opened.store.ingest(samples, nowMs: 1)
+            opened.store.pool.close()
+        }
+        // A release whose table knows glucose: the sample is adopted and gets its day.
+        let opened = try StoreOpener.open(path: path, priority: .default, nowMs: 2, catalog: Self.catalog)
+        defer { opened.store.pool.close() }
+        #expect(opened.rebuiltForPriorityChange)
+        let rows = try await opened.store.pool.read { db in
+            try db.query("SELECT sample_key, metric, value, unit FROM samples ORDER BY sample_key", []) {
+                [$0.text(0), $0.text(1), String($0.double(2)), $0.text(3)]
+            }
+        }
+        #expect(rows == [["g1", "blood_glucose_mg_dl", String(5.5 * 18.0182), "mg/dL"], ["g2", "blood_glucose", "1.0", "g/L"]])
+        let aggregates = try await opened.store.dailyAggregates(from: day, to: day)
+        #expect(aggregates.map(\.metric) == ["blood_glucose_mg_dl"])
+    }
 }

@@ -27,7 +27,13 @@ public enum StoreOpener {
                 // Aggregates depend on the priority and on which metrics are aggregated how;
                 // when either changed (a new release knows more metrics), they are derived anew.
                 let hasSamples = try db.queryFirst("SELECT 1 FROM samples LIMIT 1", []) { _ in true } ?? false
-                if hasSamples { _ = try SampleStore.rebuild(db: db, rules: store.rules, nowMs: nowMs) }
+                if hasSamples {
+                    if storedCatalog != catalogPrint {
+                        _ = try SampleStore.adoptRawSamples(db: db, rules: store.rules,
+                                                            previouslyKnown: SampleStore.names(inFingerprint: storedCatalog))
+                    }
+                    _ = try SampleStore.rebuild(db: db, rules: store.rules, nowMs: nowMs)
+                }
                 let upsert = "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
                 try db.run(upsert, [.text("source_priority"), .text(priority.fingerprint)])
                 try db.run(upsert, [.text("metric_catalog"), .text(catalogPrint)])
