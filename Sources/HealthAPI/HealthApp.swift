@@ -36,5 +36,6 @@ public final class HealthApp: Sendable {
             + ReadRoutes.routes()
             + WriteIntentRoutes.routes()
             + SummaryRoutes.routes()
+            + WorkoutRoutes.routes()
     }
 }

@@ -35,7 +35,8 @@ extension SampleStore {
                 continue
             }
             let statement = stored == nil ? insert : update
-            try statement.bind(values)
+            // Bound one by one: the statements take the receive and update times after the content.
+            for (offset, value) in values.enumerated() { try statement.bind(Int32(offset + 1), value) }
             if stored == nil {
                 try statement.bind(count + 1, nowMs)
                 try statement.bind(count + 2, nowMs)

@@ -21,6 +21,7 @@ enum WorkoutRow {
         VALUES (\((1...columns.count + 2).map { "?\($0)" }.joined(separator: ", ")))
         """
 
+    /// Parameter `columns.count + 1` (the receive time) is unused here; inserts bind it.
     static let update = """
         UPDATE workouts SET \(columns.enumerated().dropFirst().map { "\($1) = ?\($0 + 1)" }.joined(separator: ", ")), updated_ms = ?\(columns.count + 2)
         WHERE workout_key = ?1
