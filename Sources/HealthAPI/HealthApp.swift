@@ -37,5 +37,6 @@ public final class HealthApp: Sendable {
             + ReadRoutes.routes()
             + WriteIntentRoutes.routes()
             + SummaryRoutes.routes()
+            + WorkoutRoutes.routes()
     }
 }

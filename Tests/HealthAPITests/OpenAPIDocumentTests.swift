@@ -117,7 +117,15 @@ import HealthDomain
                         if !isRef, (property["description"]?.stringValue ?? "").isEmpty { missing.append("\(pointer)/properties/\(name)") }
                     }
                 }
-                for (key, value) in members { walk(value, at: "\(pointer)/\(key)") }
+                for (key, value) in members {
+                    // A properties map holds schemas by member name; a member may itself be
+                    // called "properties" (GeoJSON's Feature), so walk each schema, not the map.
+                    if key == "properties", let map = value.objectValue {
+                        for (name, property) in map { walk(property, at: "\(pointer)/properties/\(name)") }
+                    } else {
+                        walk(value, at: "\(pointer)/\(key)")
+                    }
+                }
             case .array(let items):
                 for (i, item) in items.enumerated() { walk(item, at: "\(pointer)/\(i)") }
             default:
@@ -229,7 +237,7 @@ import HealthDomain
     @Test func everyDocumentedOperationIsServedAndProtectedOnesAnswer401WithoutAToken() async {
         let app = TestApp()
         for (i, entry) in OpenAPIDocumentTests.operations.enumerated() {
-            let path = entry.path.replacingOccurrences(of: "{externalId}", with: "doc-walk-\(i)")
+            let path = entry.path.replacingOccurrences(of: "{externalId}", with: "doc-walk-\(i)").replacingOccurrences(of: "{id}", with: "doc-walk-\(i)")
             #expect(!path.contains("{"), "\(entry.path): the walk has no sample value for this path parameter")
             let method = HTTPMethod(rawValue: entry.method.uppercased())
             let body: String? = entry.operation["requestBody"] != nil ? "{}" : nil

@@ -11,6 +11,10 @@ public enum Limits {
     /// Samples in one `POST /health/ingest` body, and separately deleted sample keys: one
     /// transaction per request, so this bounds how long the writer is held.
     public static let samplesPerIngest = 10_000
+    /// Workouts in one ingest body: each may carry 100,000 route points, so fewer.
+    public static let workoutsPerIngest = 1_000
+    /// Activity summaries (one per day) in one ingest body: about 27 years of days.
+    public static let activitySummariesPerIngest = 10_000
 
     // MARK: Date ranges
 
@@ -40,6 +44,17 @@ public enum Limits {
     public static let intentPageMax: Int64 = 500
     /// The page of the write-intent listings when `limit` is not given.
     public static let intentPageDefault: Int64 = 100
+    /// The largest page of `GET /health/workouts`.
+    public static let workoutPageMax: Int64 = 500
+    /// The page of `GET /health/workouts` when `limit` is not given.
+    public static let workoutPageDefault: Int64 = 50
+
+    // MARK: Workouts
+
+    /// Days the `workouts` query intent and `GET /health/activity-summaries` may span.
+    public static let workoutRangeDays = 366
+    /// Workouts the `workouts` intent lists one by one; its totals count every workout.
+    public static let workoutIntentItems = 200
 
     // MARK: Write intents
 

@@ -63,6 +63,7 @@ enum CapabilitiesRoutes {
                 "summaryRoutes": ["GET /health/summary/daily?day=YYYY-MM-DD&timezone=IANA", "GET /health/summary/range?from=YYYY-MM-DD&to=YYYY-MM-DD&timezone=IANA", "GET /health/summary/yesterday?timezone=IANA"],
             ],
             "writeIntents": writeIntents(services),
+            "workouts": WorkoutRoutes.capabilities,
         ]
     }
 

@@ -4,7 +4,7 @@ import JSON
 
 /// `POST /health/ingest`: upsert samples by `sampleKey`, apply deletions, recompute days.
 enum IngestRoutes {
-    static let allowedFields: Set<String> = ["samples", "deletedSampleKeys"]
+    static let allowedFields: Set<String> = ["samples", "deletedSampleKeys", "workouts", "activitySummaries"]
 
     static func routes() -> [Route] {
         [
@@ -13,19 +13,21 @@ enum IngestRoutes {
                     id: "ingestSamples", summary: "Upsert raw samples and recompute their days",
                     description: """
                     Upserts samples by `sampleKey` (a re-sent identical sample is `unchanged` and rewrites nothing; a changed one is `updated`), \
-                    deletes `deletedSampleKeys`, and recomputes exactly the (day, metric) aggregates they touch — all in one transaction. \
-                    Unknown metric names are stored raw and listed in `rawOnlyMetrics`. 200: all stored; 207: some samples rejected, the rest stored; \
-                    422: no sample valid (nothing stored); 400: malformed JSON or wrong shape; 413: more than 10,000 samples or 10,000 deleted keys, or a body over the limit.
+                    deletes `deletedSampleKeys`, and recomputes exactly the (day, metric) aggregates they touch; upserts `workouts` by `workoutKey` \
+                    and `activitySummaries` by day (never part of day aggregates) — all in one transaction. \
+                    Unknown metric names are stored raw and listed in `rawOnlyMetrics`. 200: all stored; 207: some samples, workouts or activity summaries rejected \
+                    (each problem in `errors`), the rest stored; 422: nothing valid (nothing stored); 400: malformed JSON or wrong shape; \
+                    413: more than 10,000 samples, 10,000 deleted keys, 1,000 workouts or 10,000 activity summaries, or a body over the limit.
                     """,
                     tags: ["ingest"],
-                    requestBody: Operation.Body(description: "Samples in the ingest shape, and optional deletions.", schema: Schemas.ref("IngestRequest"), example: Schemas.ingestExample),
+                    requestBody: Operation.Body(description: "Samples in the ingest shape, optional deletions, workouts and activity summaries.", schema: Schemas.ref("IngestRequest"), example: Schemas.ingestExample),
                     responses: [
                         200: Operation.Response("Every sample stored.", schema: Schemas.ref("IngestResult")),
-                        207: Operation.Response("Some samples rejected (listed in `errors`); the others stored.", schema: Schemas.ref("IngestResult")),
+                        207: Operation.Response("Some samples, workouts or activity summaries rejected (listed in `errors`); the others stored.", schema: Schemas.ref("IngestResult")),
                         400: Operation.Response("Malformed JSON or wrong shape.", schema: Schemas.ref("Error")),
-                        413: Operation.Response("More than 10,000 samples or 10,000 deleted keys, or the body is over the size limit.", schema: Schemas.ref("Error")),
+                        413: Operation.Response("More than 10,000 samples, 10,000 deleted keys, 1,000 workouts or 10,000 activity summaries, or the body is over the size limit.", schema: Schemas.ref("Error")),
                         415: Operation.Response("The body is not application/json.", schema: Schemas.ref("Error")),
-                        422: Operation.Response("No sample was valid; nothing was stored. `details.errors` lists every problem.", schema: Schemas.ref("Error")),
+                        422: Operation.Response("No sample, workout or activity summary was valid; nothing was stored. `details.errors` lists every problem.", schema: Schemas.ref("Error")),
                         507: .storageFull,
                     ])) { context in
                 try await ingest(context)
@@ -39,10 +41,10 @@ enum IngestRoutes {
             throw APIError.invalidParameter("body", "the body must be a JSON object like {\"samples\": [...]}", rule: "type")
         }
         for key in root.keys.sorted() where !allowedFields.contains(key) {
-            throw APIError.invalidParameter(key, "unknown field '\(key)'; allowed: deletedSampleKeys, samples", rule: "unknown")
+            throw APIError.invalidParameter(key, "unknown field '\(key)'; allowed: \(allowedFields.sorted().joined(separator: ", "))", rule: "unknown")
         }
-        guard root["samples"] != nil || root["deletedSampleKeys"] != nil else {
-            throw APIError.invalidParameter("samples", "the body needs 'samples' (an array of samples) and/or 'deletedSampleKeys'", rule: "required")
+        guard allowedFields.contains(where: { root[$0] != nil }) else {
+            throw APIError.invalidParameter("samples", "the body needs 'samples' (an array of samples), 'deletedSampleKeys', 'workouts' and/or 'activitySummaries'", rule: "required")
         }
         let rawSamples: [JSONValue]
         switch root["samples"] {
@@ -72,6 +74,8 @@ enum IngestRoutes {
             throw APIError.payloadTooLarge("at most \(Limits.samplesPerIngest) samples and \(Limits.samplesPerIngest) deleted sample keys per request (got \(rawSamples.count) and \(deletedKeys.count)); split the batch", limit: Limits.samplesPerIngest)
         }
 
+        let records = try RecordBatch.read(root)
+
         var valid: [Sample] = []
         valid.reserveCapacity(rawSamples.count)
         var errors: [JSONValue] = []
@@ -89,13 +93,18 @@ enum IngestRoutes {
                 }
             }
         }
-        if valid.isEmpty, !rawSamples.isEmpty, deletedKeys.isEmpty {
+        let checked = records.validate()
+        errors += checked.errors
+        let received = rawSamples.count + records.received
+        if valid.isEmpty, checked.isEmpty, received > 0, deletedKeys.isEmpty {
+            let what = records.received == 0 ? "\(rawSamples.count) samples" : "\(received) samples, workouts and activity summaries"
             throw APIError(status: .unprocessableContent, code: .validationFailed,
-                           message: "none of the \(rawSamples.count) samples is valid; nothing was stored (see details.errors)",
-                           details: ["received": .number(Double(rawSamples.count)), "rejected": .number(Double(rejected)), "errors": .array(Array(errors.prefix(1000)))])
+                           message: "none of the \(what) is valid; nothing was stored (see details.errors)",
+                           details: ["received": .number(Double(received)), "rejected": .number(Double(rejected + checked.rejected)), "errors": .array(Array(errors.prefix(1000)))])
         }
-        let outcome = try await context.services.store.ingest(valid, deletedKeys: deletedKeys, nowMs: context.services.clock.now())
-        let body: JSONValue = [
+        let (outcome, stored) = try await context.services.store.ingest(valid, deletedKeys: deletedKeys, workouts: checked.workouts,
+                                                                         activitySummaries: checked.activitySummaries, nowMs: context.services.clock.now())
+        var body: JSONValue = [
             "received": .number(Double(rawSamples.count)),
             "inserted": .number(Double(outcome.inserted)),
             "updated": .number(Double(outcome.updated)),
@@ -106,6 +115,7 @@ enum IngestRoutes {
             "affectedDays": .array(outcome.affected.keys.sorted().map { .string($0.description) }),
             "rawOnlyMetrics": .array(outcome.rawOnlyMetrics.sorted().map { .string($0.rawValue) }),
         ]
-        return .json(body, status: rejected > 0 ? .multiStatus : .ok)
+        checked.describe(stored, in: &body)
+        return .json(body, status: rejected + checked.rejected > 0 ? .multiStatus : .ok)
     }
 }

@@ -30,13 +30,17 @@ extension Schemas {
 
     public static let ingestRequest: JSONValue = [
         "type": "object",
-        "description": "Samples to upsert and sample keys to delete; at least one of the two, at most 10,000 of each (more is a 413).",
+        "description": "Samples to upsert, sample keys to delete, workouts and activity summaries to upsert; at least one of them; at most 10,000 samples, 10,000 deleted keys, 1,000 workouts and 10,000 activity summaries (more is a 413). Everything valid is stored in one transaction.",
         "additionalProperties": false,
         "minProperties": 1,
         "properties": [
             "samples": ["type": "array", "maxItems": .number(Double(Limits.samplesPerIngest)), "items": ["type": "object", "description": "One sample in the shape of `Sample`."],
                         "description": "Samples to upsert by sampleKey. Each is checked on its own against `Sample` and the metric's rules: the valid ones are stored and the others listed in `errors` (207), or, when none is valid, the request is a 422."],
             "deletedSampleKeys": ["type": "array", "maxItems": .number(Double(Limits.samplesPerIngest)), "items": ["type": "string", "minLength": 1, "maxLength": 256], "description": "Keys of samples HealthKit reported deleted."],
+            "workouts": ["type": "array", "maxItems": .number(Double(Limits.workoutsPerIngest)), "items": ["type": "object", "description": "One workout in the shape of `WorkoutInput`."],
+                         "description": "Workouts to upsert by workoutKey (see `WorkoutInput`). Each is checked on its own; a rejected one is listed in `errors` with `field` like `workouts[2].distance`. They never add to day aggregates."],
+            "activitySummaries": ["type": "array", "maxItems": .number(Double(Limits.activitySummariesPerIngest)), "items": ["type": "object", "description": "One day's rings in the shape of `ActivitySummaryInput`."],
+                                  "description": "Activity rings to upsert by day (see `ActivitySummaryInput`); a rejected one is listed in `errors` with `field` like `activitySummaries[0].standHours`."],
         ],
     ]
 
@@ -48,12 +52,25 @@ extension Schemas {
              "categoryValue": "asleepDeep", "unit": "category", "sourceName": "Apple Watch", "timezone": "Europe/Berlin"],
         ],
         "deletedSampleKeys": ["6F1C2E7A-0000"],
+        "workouts": [
+            ["workoutKey": "9A0B1C2D-0001", "activityType": "running", "name": "Outdoor Run", "startTimeMs": 1775797200000, "endTimeMs": 1775799900000,
+             "activeEnergy": 420, "activeEnergyUnit": "kcal", "distance": 6.5, "distanceUnit": "km", "avgHeartRate": 145, "maxHeartRate": 178,
+             "heartRate": [["timeMs": 1775797260000, "bpm": 132]],
+             "route": [["timeMs": 1775797260000, "latitude": 52.52, "longitude": 13.405, "altitude": 34],
+                       ["timeMs": 1775797320000, "latitude": 52.5206, "longitude": 13.4061, "altitude": 35]],
+             "sourceName": "Apple Watch", "timezone": "Europe/Berlin"],
+        ],
+        "activitySummaries": [
+            ["day": "2026-04-10", "moveKcal": 540, "moveGoalKcal": 600, "exerciseMinutes": 42, "exerciseGoalMinutes": 30, "standHours": 12, "standGoalHours": 12],
+        ],
     ]
 
     public static let ingestResult: JSONValue = [
         "type": "object",
-        "description": "What the ingest did.",
-        "required": ["received", "inserted", "updated", "unchanged", "deleted", "rejected", "errors", "affectedDays", "rawOnlyMetrics"],
+        "description": "What the ingest did. `received` … `rejected` count samples; the workout and activity-summary counts are separate members.",
+        "required": ["received", "inserted", "updated", "unchanged", "deleted", "rejected", "errors", "affectedDays", "rawOnlyMetrics",
+                     "workoutsInserted", "workoutsUpdated", "workoutsUnchanged", "workoutsRejected",
+                     "activitySummariesUpserted", "activitySummariesUnchanged", "activitySummariesRejected"],
         "properties": [
             "received": ["type": "integer", "description": "Samples in the request."],
             "inserted": ["type": "integer", "description": "New samples stored."],
@@ -61,13 +78,22 @@ extension Schemas {
             "unchanged": ["type": "integer", "description": "Re-sent samples identical to what was stored (nothing rewritten)."],
             "deleted": ["type": "integer", "description": "Samples deleted by deletedSampleKeys."],
             "rejected": ["type": "integer", "description": "Samples that failed validation (see errors)."],
-            "errors": ["type": "array", "description": "One entry per problem of a rejected sample.", "items": [
+            "workoutsInserted": ["type": "integer", "description": "New workouts stored."],
+            "workoutsUpdated": ["type": "integer", "description": "Stored workouts whose content changed."],
+            "workoutsUnchanged": ["type": "integer", "description": "Re-sent workouts identical to what was stored (nothing rewritten)."],
+            "workoutsRejected": ["type": "integer", "description": "Workouts that failed validation (see errors)."],
+            "activitySummariesUpserted": ["type": "integer", "description": "Days whose rings were stored new or changed."],
+            "activitySummariesUnchanged": ["type": "integer", "description": "Re-sent rings identical to what was stored."],
+            "activitySummariesRejected": ["type": "integer", "description": "Activity summaries that failed validation (see errors)."],
+            "errors": ["type": "array", "description": "One entry per problem of a rejected sample, workout or activity summary.", "items": [
                 "type": "object",
-                "required": ["index", "sampleKey", "field", "code", "message"],
+                "required": ["index", "field", "code", "message"],
                 "properties": [
-                    "index": ["type": "integer", "description": "Position in `samples`."],
-                    "sampleKey": ["type": ["string", "null"], "description": "The sample's key, when it had one."],
-                    "field": ["type": "string", "description": "The offending field."],
+                    "index": ["type": "integer", "description": "Position in the array the item came from (`samples`, `workouts` or `activitySummaries`)."],
+                    "sampleKey": ["type": ["string", "null"], "description": "For samples: the sample's key, when it had one."],
+                    "workoutKey": ["type": ["string", "null"], "description": "For workouts: the workout's key, when it had one."],
+                    "day": ["type": ["string", "null"], "description": "For activity summaries: the day as sent."],
+                    "field": ["type": "string", "description": "The offending field; for workouts and activity summaries prefixed with the array and index, e.g. `workouts[2].distance`."],
                     "code": ["type": "string", "description": "The rule: required, type, length, format, range, order, unknown_value, timezone, not_finite, unit."],
                     "message": ["type": "string", "description": "What is wrong, in one sentence."],
                 ],

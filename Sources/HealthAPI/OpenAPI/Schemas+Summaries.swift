@@ -57,7 +57,20 @@ extension Schemas {
             "missing": ["type": "array", "items": ["type": "string"], "description": "Metrics without data."],
             "queued": ref("QueuedEntries"),
             "provenance": ref("Provenance"),
-            "text": ["type": "string", "description": "One plain-language sentence an agent can quote."],
+            "workouts": ["type": "array", "description": "The day's workouts (by the local day of their start), ascending by start; never part of the metric totals.", "items": [
+                "type": "object", "properties": [
+                    "workoutKey": ["type": "string", "description": "The workout's key (GET /health/workouts/{id})."],
+                    "name": ["type": "string", "description": "Readable name."],
+                    "activityType": ["type": "string", "description": "HKWorkoutActivityType case name."],
+                    "start": ["type": "string", "description": "Local start time HH:MM in the workout's timezone."],
+                    "timezone": ["type": "string", "description": "The workout's IANA timezone."],
+                    "durationMinutes": ["type": "integer", "description": "Active minutes."],
+                    "distanceKm": ["type": ["number", "null"], "description": "Distance, km."],
+                    "activeEnergyKcal": ["type": ["number", "null"], "description": "Active energy, kcal."],
+                    "avgHeartRateBpm": ["type": ["number", "null"], "description": "Average heart rate, bpm."],
+                ]]],
+            "activity": ["anyOf": [ref("ActivitySummary"), ["type": "null"]], "description": "The day's activity rings (Move, Exercise, Stand with goals), or null when none were reported."],
+            "text": ["type": "string", "description": "One plain-language sentence an agent can quote; workouts and rings follow as their own sentences."],
         ],
     ]
 
@@ -96,7 +109,7 @@ extension Schemas {
 
     static let queryResponse: JSONValue = [
         "type": "object",
-        "description": "The answer to a query. `kind` is the intent: daily_summary and yesterday_summary answer a DailySummary, range_summary a RangeSummary; metric_series has `points`, compare_ranges `a`/`b`/`metrics`, sleep_report `nights`, `averages` and `consistency`. Every answer carries `timezone`, `timezoneSource` and `provenance`; all but metric_series a `text`.",
+        "description": "The answer to a query. `kind` is the intent: daily_summary and yesterday_summary answer a DailySummary, range_summary a RangeSummary; metric_series has `points`, compare_ranges `a`/`b`/`metrics`, sleep_report `nights`, `averages` and `consistency`, workouts `workouts`, `totals` and `byType`. Every answer carries `timezone`, `timezoneSource` and `provenance`; all but metric_series a `text`.",
         "required": ["kind"],
         "properties": ["kind": ["type": "string", "enum": .array(IntentSpec.all.map { .string($0.name) }), "description": "The intent answered."]],
         "additionalProperties": true,

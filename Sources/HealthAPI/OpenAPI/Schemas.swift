@@ -51,6 +51,7 @@ public enum Schemas {
             "metrics": ["type": "object", "description": "Per canonical metric: unit, aggregation (the summary number), kind (how a day is derived), summary meaning, description, aliases, HealthKit identifier, accepted units and plausible range."],
             "query": ["type": "object", "description": "POST /health/query: every intent with its fields, JSON Schema and an example."],
             "writeIntents": ["type": "object", "description": "Whether write intents are available and their kinds."],
+            "workouts": ["type": "object", "description": "Workout routes, units and limits, and every HKWorkoutActivityType with its number, readable name and aliases."],
         ],
     ]
 
@@ -104,5 +105,6 @@ public enum Schemas {
         ]
         return base.merging(writeIntentComponents) { current, _ in current }
             .merging(summaryComponents) { current, _ in current }
+            .merging(workoutComponents) { current, _ in current }
     }
 }

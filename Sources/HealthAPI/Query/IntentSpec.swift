@@ -12,6 +12,7 @@ struct IntentSpec: Sendable {
         case metrics
         case bucket
         case range
+        case activityType
 
         /// How the kind reads in messages.
         var label: String {
@@ -22,6 +23,7 @@ struct IntentSpec: Sendable {
             case .metrics: "array of metric names"
             case .bucket: "\"day\" | \"week\" | \"month\""
             case .range: "object {from, to}"
+            case .activityType: "workout activity type"
             }
         }
     }
@@ -78,6 +80,11 @@ extension IntentSpec {
         IntentSpec(name: "sleep_report", summary: "Nights (keyed by wake-up date) with stages, bedtime and wake time, plus averages and bedtime/wake-time consistency; at most 92 nights.",
                    fields: [fromField, toField, timezoneField],
                    maxDays: Limits.sleepReportDays, example: ["intent": "sleep_report", "from": "2026-11-09", "to": "2026-11-15", "timezone": "Europe/Berlin"]),
+        IntentSpec(name: "workouts", summary: "The workouts of a range of at most 366 days (by the local day of their start), of one activity type when asked: each workout, totals (count, duration, distance, energy) overall and per type, and a one-sentence text.",
+                   fields: [fromField, toField,
+                            Field(name: "type", kind: .activityType, required: false, description: "Only this activity type: a HealthKit name such as running (case-insensitive), a readable name such as Outdoor Run, or its number such as 37."),
+                            timezoneField],
+                   maxDays: Limits.workoutRangeDays, example: ["intent": "workouts", "from": "2026-04-06", "to": "2026-04-12", "type": "running"]),
     ]
 
     static func named(_ name: String) -> IntentSpec? { all.first { $0.name == name } }
@@ -103,6 +110,8 @@ extension IntentSpec {
             return ["type": "array", "items": ["type": "string", "enum": .array(MetricCatalog.standard.metrics.map { .string($0.rawValue) })], "minItems": 1, "uniqueItems": true, "description": .string(description)]
         case .bucket:
             return ["type": "string", "enum": ["day", "week", "month"], "default": "day", "description": .string(description)]
+        case .activityType:
+            return ["type": "string", "minLength": 1, "maxLength": 64, "examples": ["running", "Outdoor Run", "37"], "description": .string(description)]
         case .range:
             return ["type": "object", "required": ["from", "to"], "additionalProperties": false, "description": .string(description),
                     "properties": ["from": schema(for: .date, description: "First local date, inclusive."), "to": schema(for: .date, description: "Last local date, inclusive.")]]

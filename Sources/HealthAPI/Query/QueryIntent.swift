@@ -22,11 +22,12 @@ enum QueryIntent: Sendable, Equatable {
     case metricSeries(spec: MetricSpec, range: DayRange, bucket: SeriesBucket, timezone: String?)
     case compareRanges(a: DayRange, b: DayRange, metrics: [MetricSpec], timezone: String?)
     case sleepReport(DayRange, timezone: String?)
+    case workouts(DayRange, type: WorkoutActivityType?, timezone: String?)
 
     var timezone: String? {
         switch self {
         case .dailySummary(_, let tz), .rangeSummary(_, let tz), .yesterdaySummary(let tz), .sleepReport(_, let tz): tz
-        case .metricSeries(_, _, _, let tz), .compareRanges(_, _, _, let tz): tz
+        case .metricSeries(_, _, _, let tz), .compareRanges(_, _, _, let tz), .workouts(_, _, let tz): tz
         }
     }
 
@@ -64,6 +65,8 @@ enum QueryIntent: Sendable, Equatable {
             let a = try reader.nestedRange("a", maxDays: Limits.rangeSummaryDays)
             let b = try reader.nestedRange("b", maxDays: Limits.rangeSummaryDays)
             intent = .compareRanges(a: a, b: b, metrics: try reader.metrics("metrics") ?? catalog.alwaysSummarised, timezone: try reader.timezone())
+        case "workouts":
+            intent = .workouts(try reader.range(maxDays: Limits.workoutRangeDays), type: try reader.activityType("type"), timezone: try reader.timezone())
         default:
             intent = .sleepReport(try reader.range(maxDays: Limits.sleepReportDays), timezone: try reader.timezone())
         }
@@ -193,6 +196,20 @@ struct IntentReader {
             out.append(metric)
         }
         return out
+    }
+
+    func activityType(_ name: String) throws -> WorkoutActivityType? {
+        guard let value = object[name], !value.isNull else { return nil }
+        let found: WorkoutActivityType?
+        switch value {
+        case .string(let text): found = WorkoutActivityType.resolve(text)
+        case .number: found = value.int64Value.flatMap { Int(exactly: $0) }.flatMap(WorkoutActivityType.resolve(number:))
+        default: throw fail(name, "field '\(name)' must be a workout activity type name or number (got \(value.typeName))", rule: "type")
+        }
+        guard let found else {
+            throw fail(name, "field '\(name)' is not a HealthKit workout activity type; use a name such as running, walking, cycling, swimming, yoga, or its number", rule: "enum")
+        }
+        return found
     }
 
     func bucket(_ name: String) throws -> SeriesBucket? {

@@ -34,6 +34,8 @@ struct QueryRunner: Sendable {
             return try RangeComparison(a: a, b: b, metrics: metrics, zone: zone, priority: priority, catalog: catalog).build(db)
         case .sleepReport(let range, _):
             return try SleepReport(range: range, zone: zone, priority: priority, catalog: catalog).build(db)
+        case .workouts(let range, let type, _):
+            return try WorkoutReport(range: range, type: type, zone: zone).build(db)
         }
     }
 

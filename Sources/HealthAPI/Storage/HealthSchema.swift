@@ -129,6 +129,54 @@ public enum HealthSchema {
             ALTER TABLE samples ADD COLUMN metadata TEXT;
             """)
         }
+        migrator.register(5, "workouts and activity summaries") { db in
+            try db.execute("""
+            -- Workouts as their own records, upserted by workout_key. They never feed day
+            -- aggregates. Timelines are compact JSON arrays of arrays ([timeMs, bpm] and
+            -- [timeMs, lat, lon(, alt)]): read only by the detail and GeoJSON routes.
+            CREATE TABLE workouts (
+                workout_key          TEXT    PRIMARY KEY,
+                activity_type        TEXT    NOT NULL,
+                activity_type_number INTEGER NOT NULL,
+                name                 TEXT    NOT NULL,
+                start_ms             INTEGER NOT NULL,
+                end_ms               INTEGER NOT NULL CHECK (end_ms >= start_ms),
+                day                  INTEGER NOT NULL,   -- local date of start_ms in timezone, days since 1970-01-01
+                duration_s           REAL    NOT NULL,
+                active_energy_kcal   REAL,
+                distance_km          REAL,
+                avg_heart_rate_bpm   REAL,
+                max_heart_rate_bpm   REAL,
+                heart_rate_points    INTEGER NOT NULL,
+                route_points         INTEGER NOT NULL,
+                heart_rate           TEXT,
+                route                TEXT,
+                source_name          TEXT,
+                source_bundle_id     TEXT,
+                device               TEXT,
+                timezone             TEXT    NOT NULL,
+                metadata             TEXT,
+                received_ms          INTEGER NOT NULL,
+                updated_ms           INTEGER NOT NULL
+            );
+            -- The listing walks start times newest first; summaries read one local day.
+            CREATE INDEX workouts_by_start ON workouts (start_ms, workout_key);
+            CREATE INDEX workouts_by_day ON workouts (day, start_ms);
+
+            -- One row of activity rings per local day, replaced by a re-send.
+            CREATE TABLE activity_summaries (
+                day                   INTEGER PRIMARY KEY,   -- days since 1970-01-01
+                move_kcal             REAL,
+                move_goal_kcal        REAL,
+                exercise_minutes      REAL,
+                exercise_goal_minutes REAL,
+                stand_hours           REAL,
+                stand_goal_hours      REAL,
+                source_name           TEXT,
+                updated_ms            INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            """)
+        }
         return migrator
     }
 }

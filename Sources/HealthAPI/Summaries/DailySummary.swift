@@ -38,7 +38,8 @@ struct DailySummary: Sendable {
                 summary.provisional.insert(spec.metric)
             }
         }
-        return summary.render(table, asOfMs: asOf, sources: try DayTable.sources(db, catalog: catalog, from: day, to: day))
+        return summary.render(table, asOfMs: asOf, sources: try DayTable.sources(db, catalog: catalog, from: day, to: day),
+                              activity: try DayActivity.load(db, day: day))
     }
 
     /// The metrics the answer lists: those every summary lists, then any other with data on the day.
@@ -46,7 +47,7 @@ struct DailySummary: Sendable {
         catalog.summaryOrder.filter { $0.wording.always || table.entry($0.metric, day) != nil }
     }
 
-    func render(_ table: DayTable, asOfMs: Int64?, sources: [String]) -> JSONValue {
+    func render(_ table: DayTable, asOfMs: Int64?, sources: [String], activity: DayActivity = .none) -> JSONValue {
         var metrics: [String: JSONValue] = [:]
         var missing: [JSONValue] = []
         var coverage: [(metric: Metric, daysWithData: Int, daysInRange: Int)] = []
@@ -75,7 +76,9 @@ struct DailySummary: Sendable {
             "missing": .array(missing),
             "queued": queued.json(catalog),
             "provenance": provenance.json(zone: zone, priority: priority),
-            "text": .string(text(table, today: today, listed: listed)),
+            "workouts": activity.workoutsJSON,
+            "activity": activity.ringsJSON,
+            "text": .string(text(table, today: today, listed: listed, activity: activity)),
         ]
     }
 
@@ -151,7 +154,7 @@ struct DailySummary: Sendable {
     /// "Tue 17 Nov 2026: 8,432 steps (12% above your 28-day average), slept 7 h 12 min
     /// (deep 1 h 05, REM 1 h 40), resting HR 58 bpm, …, 2,150 kcal eaten vs 540 kcal active."
     /// Each listed metric gives one phrase, worded by its catalog entry.
-    func text(_ table: DayTable, today: DayKey, listed: [MetricSpec]) -> String {
+    func text(_ table: DayTable, today: DayKey, listed: [MetricSpec], activity: DayActivity = .none) -> String {
         var phrases = SummaryPhrases(per: "")
         for spec in listed {
             let entry = table.entry(spec.metric, day)
@@ -187,6 +190,7 @@ struct DailySummary: Sendable {
         if label == .yesterday { head = "Yesterday, \(head)" }
         if day == today { head += " (so far)" }
         var sentence = "\(head): \(phrases.joined)."
+        if let activityText = activity.text { sentence += " " + activityText }
         if let queuedText = queued.text(catalog) { sentence += " \(queuedText.prefix(1).uppercased())\(queuedText.dropFirst())." }
         return sentence
     }

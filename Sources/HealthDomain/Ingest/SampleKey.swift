@@ -10,21 +10,23 @@ public enum SampleKey {
     /// `d1-` and 32 hex digits of two independent 64-bit FNV-1a hashes of the fields,
     /// each field followed by a 0x1F separator so that no two field lists share bytes.
     public static func derived(metric: Metric, source: String, startTimeMs: Int64, endTimeMs: Int64) -> String {
+        derivedPrefix + digest([metric.rawValue, source, String(startTimeMs), String(endTimeMs)])
+    }
+
+    /// 32 hex digits of two independent 64-bit FNV-1a hashes of `fields`, each field
+    /// followed by a 0x1F separator; every derived key (samples, workouts) uses it.
+    static func digest(_ fields: [String]) -> String {
         var low: UInt64 = 0xcbf2_9ce4_8422_2325
         var high: UInt64 = 0x6c62_272e_07bb_0142
-        func feed(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes {
+        for field in fields {
+            for byte in field.utf8 {
                 low = (low ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
                 high = (high ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 &+ 0x9e37_79b9
             }
             low = (low ^ 0x1F) &* 0x0000_0100_0000_01b3
             high = (high ^ 0x1F) &* 0x0000_0100_0000_01b3 &+ 0x9e37_79b9
         }
-        feed(metric.rawValue.utf8)
-        feed(source.utf8)
-        feed(String(startTimeMs).utf8)
-        feed(String(endTimeMs).utf8)
-        return derivedPrefix + hex(high) + hex(low)
+        return hex(high) + hex(low)
     }
 
     static func hex(_ value: UInt64) -> String {

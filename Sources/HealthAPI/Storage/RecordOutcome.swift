@@ -1,0 +1,12 @@
+/// What one ingest did to workouts and activity summaries.
+public struct RecordOutcome: Sendable, Equatable {
+    public var workoutsInserted = 0
+    public var workoutsUpdated = 0
+    public var workoutsUnchanged = 0
+    /// Days whose rings were stored new or changed.
+    public var activitySummariesUpserted = 0
+    /// Re-sent rings identical to the stored ones (nothing rewritten).
+    public var activitySummariesUnchanged = 0
+
+    public init() {}
+}
