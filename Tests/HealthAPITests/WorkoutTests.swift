@@ -200,7 +200,7 @@ import Testing
             }
         } while cursor != nil && seen.count < 10
         #expect(seen == ["P4", "P3", "P2", "P1", "P0"])
-        #expect(await app.send(.get, "/health/workouts?type=moonwalking").status == 400)
+        #expect(await app.send(.get, "/health/workouts?type=moonwalking").status == 422)
         #expect(await app.send(.get, "/health/workouts?from=2026-04-12&to=2026-04-01").status == 422)
     }
 
@@ -209,6 +209,12 @@ import Testing
         let unknown = await app.send(.post, "/health/query", body: #"{"intent": "workouts", "from": "2026-04-01", "to": "2026-04-07", "type": "moonwalking"}"#)
         #expect(unknown.status == 400)
         #expect(unknown.errorDetails?["field"] as? String == "type")
+        // null is not a type: the schema says a name or a number.
+        let null = await app.send(.post, "/health/query", body: #"{"intent": "workouts", "from": "2026-04-01", "to": "2026-04-07", "type": null}"#)
+        #expect(null.status == 400)
+        #expect(null.errorDetails?["rule"] as? String == "type")
+        let number = await app.send(.post, "/health/query", body: #"{"intent": "workouts", "from": "2026-04-01", "to": "2026-04-07", "type": 37}"#)
+        #expect(number.status == 200)
         let long = await app.send(.post, "/health/query", body: #"{"intent": "workouts", "from": "2025-01-01", "to": "2026-04-07"}"#)
         #expect(long.status == 400)
         #expect(long.errorDetails?["rule"] as? String == "maxRange")

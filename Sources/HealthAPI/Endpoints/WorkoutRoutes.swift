@@ -34,8 +34,8 @@ enum WorkoutRoutes {
                     ],
                     responses: [
                         200: Operation.Response("A page of workouts.", schema: Schemas.ref("WorkoutPage")),
-                        400: Operation.Response("A malformed date, limit or cursor, an unknown activity type, or an unknown query parameter.", schema: error),
-                        422: Operation.Response("`from` is after `to` (INVALID_DATE_RANGE), or `cursor` is not one this listing (same filters) returned.", schema: error),
+                        400: Operation.Response("A malformed date, limit or cursor, or an unknown query parameter.", schema: error),
+                        422: Operation.Response("`from` is after `to` (INVALID_DATE_RANGE), `type` is not a HealthKit workout activity type, or `cursor` is not one this listing (same filters) returned.", schema: error),
                     ])) { context in
                 try await list(context)
             },
@@ -105,7 +105,8 @@ enum WorkoutRoutes {
     static func activityType(_ text: String?) throws -> WorkoutActivityType? {
         guard let text else { return nil }
         guard let type = WorkoutActivityType.resolve(text) else {
-            throw APIError.invalidParameter("type", "'type' '\(text.prefix(64))' is not a HealthKit workout activity type; use a name such as running, walking, cycling, swimming, yoga, or its number", rule: "enum")
+            // Any string fits the schema; which names exist is a rule it cannot state: 422.
+            throw APIError.unprocessable("type", "'type' '\(text.prefix(64))' is not a HealthKit workout activity type; use a name such as running, walking, cycling, swimming, yoga, or its number", rule: "enum")
         }
         return type
     }

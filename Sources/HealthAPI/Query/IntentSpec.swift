@@ -111,7 +111,7 @@ extension IntentSpec {
         case .bucket:
             return ["type": "string", "enum": ["day", "week", "month"], "default": "day", "description": .string(description)]
         case .activityType:
-            return ["type": "string", "minLength": 1, "maxLength": 64, "examples": ["running", "Outdoor Run", "37"], "description": .string(description)]
+            return ["type": ["string", "integer"], "minLength": 1, "maxLength": 64, "examples": ["running", "Outdoor Run", 37], "description": .string(description)]
         case .range:
             return ["type": "object", "required": ["from", "to"], "additionalProperties": false, "description": .string(description),
                     "properties": ["from": schema(for: .date, description: "First local date, inclusive."), "to": schema(for: .date, description: "Last local date, inclusive.")]]

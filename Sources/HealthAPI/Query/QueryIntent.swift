@@ -199,7 +199,8 @@ struct IntentReader {
     }
 
     func activityType(_ name: String) throws -> WorkoutActivityType? {
-        guard let value = object[name], !value.isNull else { return nil }
+        // Left out means every type; null is not a type (the schema says string or integer).
+        guard let value = object[name] else { return nil }
         let found: WorkoutActivityType?
         switch value {
         case .string(let text): found = WorkoutActivityType.resolve(text)
