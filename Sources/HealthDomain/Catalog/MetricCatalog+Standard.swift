@@ -8,7 +8,7 @@ extension MetricCatalog {
     /// One entry per metric, in documentation order: the core metrics every summary
     /// lists, then the groups of the full HealthKit catalog.
     static let standardSpecs: [MetricSpec] =
-        coreSpecs + activitySpecs + vitalSpecs + bodySpecs
+        coreSpecs + activitySpecs + vitalSpecs + bodySpecs + mobilitySpecs + nutritionSpecs + environmentSpecs
 
     /// The core metrics, listed in every summary.
     static let coreSpecs: [MetricSpec] = [
