@@ -8,7 +8,8 @@ extension MetricCatalog {
     /// One entry per metric, in documentation order: the core metrics every summary
     /// lists, then the groups of the full HealthKit catalog.
     static let standardSpecs: [MetricSpec] =
-        coreSpecs + activitySpecs + vitalSpecs + bodySpecs + mobilitySpecs + nutritionSpecs + environmentSpecs
+        coreSpecs + activitySpecs + vitalSpecs + bodySpecs + mobilitySpecs + nutritionSpecs + environmentSpecs + categorySpecs
+        + symptomSpecs
 
     /// The core metrics, listed in every summary.
     static let coreSpecs: [MetricSpec] = [
