@@ -7,12 +7,12 @@ import Testing
 /// ingested under its aliases and units, aggregated, summarised, queryable and listed in
 /// capabilities — by adding one `MetricSpec`, with no other change.
 @Suite struct CatalogExtensionTests {
-    /// Blood glucose as one table entry: a discrete kind with a unit conversion.
+    /// Interstitial glucose, as a continuous glucose monitor's own app might report it
+    /// outside HealthKit, as one table entry: a discrete kind with a unit conversion.
     static let glucose = MetricSpec(
-        "blood_glucose_mg_dl", aliases: ["blood_glucose", "HKQuantityTypeIdentifierBloodGlucose"],
-        healthKit: "HKQuantityTypeIdentifierBloodGlucose", kind: .discrete,
+        "interstitial_glucose_mg_dl", aliases: ["interstitial_glucose", "cgm_glucose"], kind: .discrete,
         units: MetricUnits("mg/dL", [UnitConversion("mmol/L", factor: 18.0182)]), range: 10...1000,
-        description: "Blood glucose (mg/dL); a day reports average, minimum, maximum and latest.",
+        description: "Interstitial glucose (mg/dL); a day reports average, minimum, maximum and latest.",
         wording: SummaryWording(headline: .average, label: "glucose", textUnit: " mg/dL", order: 20))
 
     static let catalog = MetricCatalog.standard.adding([glucose])
@@ -32,9 +32,9 @@ import Testing
         let app = TestApp(clock: .fixed(Self.morning + 86_400_000), catalog: Self.catalog)
         // Ingested under an alias and in another unit; converted on the way in.
         let body = """
-        {"samples": [\(Self.sample("g1", "blood_glucose", minutes: 0, value: 5.5, unit: "mmol/L")),
-                     \(Self.sample("g2", "HKQuantityTypeIdentifierBloodGlucose", minutes: 120, value: 6.0, unit: "mmol/L")),
-                     \(Self.sample("g3", "blood_glucose_mg_dl", minutes: 240, value: 90, unit: "mg/dL"))]}
+        {"samples": [\(Self.sample("g1", "interstitial_glucose", minutes: 0, value: 5.5, unit: "mmol/L")),
+                     \(Self.sample("g2", "cgm_glucose", minutes: 120, value: 6.0, unit: "mmol/L")),
+                     \(Self.sample("g3", "interstitial_glucose_mg_dl", minutes: 240, value: 90, unit: "mg/dL"))]}
         """
         let ingest = await app.send(.post, "/health/ingest", body: body)
         #expect(ingest.status == 200)
@@ -43,14 +43,14 @@ import Testing
         #expect(ingest.json["affectedDays"] as? [String] == ["2026-04-10"])
 
         // A unit the entry does not list is a per-sample error naming the accepted units.
-        let wrongUnit = await app.send(.post, "/health/ingest", body: "{\"samples\": [\(Self.sample("g4", "blood_glucose", minutes: 1, value: 5, unit: "g/L"))]}")
+        let wrongUnit = await app.send(.post, "/health/ingest", body: "{\"samples\": [\(Self.sample("g4", "interstitial_glucose", minutes: 1, value: 5, unit: "g/L"))]}")
         #expect(wrongUnit.status == 422)
         #expect(String(decoding: wrongUnit.response.body, as: UTF8.self).contains("use one of 'mg/dL', 'mmol/L'"))
 
         // Aggregated: 5.5 and 6.0 mmol/L are 99.1001 and 108.1092 mg/dL; with 90 the mean is 99.0698.
         let daily = await app.send(.get, "/health/daily?from=2026-04-10&to=2026-04-10")
         let day = try #require((daily.json["days"] as? [[String: Any]])?.first)
-        let aggregate = try #require((day["metrics"] as? [String: Any])?["blood_glucose_mg_dl"] as? [String: Any])
+        let aggregate = try #require((day["metrics"] as? [String: Any])?["interstitial_glucose_mg_dl"] as? [String: Any])
         #expect(aggregate["sampleCount"] as? Int == 3)
         #expect(aggregate["min"] as? Double == 90)
         #expect(aggregate["max"] as? Double == 108.109)
@@ -60,7 +60,7 @@ import Testing
         // Summarised: listed with its wording, in numbers and in the sentence.
         let summary = await app.send(.get, "/health/summary/daily?day=2026-04-10&timezone=Europe/Berlin")
         #expect(summary.status == 200)
-        let metric = try #require((summary.json["metrics"] as? [String: Any])?["blood_glucose_mg_dl"] as? [String: Any])
+        let metric = try #require((summary.json["metrics"] as? [String: Any])?["interstitial_glucose_mg_dl"] as? [String: Any])
         #expect(metric["status"] as? String == "ok")
         #expect(metric["unit"] as? String == "mg/dL")
         #expect(metric["average"] as? Double == 99)
@@ -70,29 +70,29 @@ import Testing
 
         // Queryable by agents, aliases included.
         let series = await app.send(.post, "/health/query", body: """
-            {"intent": "metric_series", "metric": "blood_glucose", "from": "2026-04-09", "to": "2026-04-10"}
+            {"intent": "metric_series", "metric": "interstitial_glucose", "from": "2026-04-09", "to": "2026-04-10"}
             """)
         #expect(series.status == 200)
-        #expect(series.json["metric"] as? String == "blood_glucose_mg_dl")
+        #expect(series.json["metric"] as? String == "interstitial_glucose_mg_dl")
         let points = try #require(series.json["points"] as? [[String: Any]])
         #expect(points.map { $0["value"] as? Double } == [nil, 99])
 
         // Listed in capabilities with its names, kind, units and range.
         let capabilities = await app.send(.get, "/health/capabilities")
-        let listed = try #require((capabilities.json["metrics"] as? [String: Any])?["blood_glucose_mg_dl"] as? [String: Any])
+        let listed = try #require((capabilities.json["metrics"] as? [String: Any])?["interstitial_glucose_mg_dl"] as? [String: Any])
         #expect(listed["kind"] as? String == "discrete")
         #expect(listed["aggregation"] as? String == "average")
-        #expect(listed["aliases"] as? [String] == ["blood_glucose", "HKQuantityTypeIdentifierBloodGlucose"])
+        #expect(listed["aliases"] as? [String] == ["interstitial_glucose", "cgm_glucose"])
         #expect(listed["acceptedUnits"] as? [String] == ["mg/dL", "mmol/L"])
-        #expect(listed["healthKitIdentifier"] as? String == "HKQuantityTypeIdentifierBloodGlucose")
+        #expect(listed["healthKitIdentifier"] is NSNull)
     }
 
     @Test func theStandardServerStoresItRaw() async {
         // The same samples without the entry: stored raw and listed as such, never dropped.
         let app = TestApp()
-        let ingest = await app.send(.post, "/health/ingest", body: "{\"samples\": [\(Self.sample("g1", "blood_glucose", minutes: 0, value: 5.5, unit: "mmol/L"))]}")
+        let ingest = await app.send(.post, "/health/ingest", body: "{\"samples\": [\(Self.sample("g1", "interstitial_glucose", minutes: 0, value: 5.5, unit: "mmol/L"))]}")
         #expect(ingest.status == 200)
-        #expect(ingest.json["rawOnlyMetrics"] as? [String] == ["blood_glucose"])
+        #expect(ingest.json["rawOnlyMetrics"] as? [String] == ["interstitial_glucose"])
     }
 
     @Test func upgradeAdoptsSamplesStoredRawUnderNamesTheTableNowKnows() async throws {

@@ -115,10 +115,10 @@ func snapshot(_ store: SampleStore) async throws -> [String] {
 
     @Test func unknownMetricsAreStoredRawAndListed() async {
         let app = TestApp()
-        let reply = await app.send(.post, "/health/ingest", body: body([sampleJSON("vo2", metric: "vo2_max", value: 45, unit: "mL/kg/min")]))
+        let reply = await app.send(.post, "/health/ingest", body: body([sampleJSON("grip", metric: "grip_strength", value: 45, unit: "kg")]))
         #expect(reply.status == 200)
-        #expect(reply.json["rawOnlyMetrics"] as? [String] == ["vo2_max"])
-        let raw = await app.send(.get, "/health/raw?metric=vo2_max")
+        #expect(reply.json["rawOnlyMetrics"] as? [String] == ["grip_strength"])
+        let raw = await app.send(.get, "/health/raw?metric=grip_strength")
         #expect((raw.json["samples"] as? [[String: Any]])?.first?["valueNumber"] as? Double == 45)
     }
 

@@ -40,7 +40,7 @@ import Testing
     @Test func discreteUsesStartDay() {
         let s = F.sample("a", .restingHeartRateBpm, F.local("2026-04-10", 23, 50), F.local("2026-04-11", 0, 10), value: 55)
         #expect(DayAttribution.days(for: s, clock: clock).map(\.description) == ["2026-04-10"])
-        let raw = F.sample("b", "blood_glucose_mg_dl", F.local("2026-04-10", 23, 50), F.local("2026-04-11", 1), value: 90)
+        let raw = F.sample("b", "blood_ketones_mmol_l", F.local("2026-04-10", 23, 50), F.local("2026-04-11", 1), value: 90)
         #expect(DayAttribution.days(for: raw, clock: clock).map(\.description) == ["2026-04-10"])
         #expect(DayAggregator.aggregate(
             metric: raw.metric, day: DayKey("2026-04-10")!, samples: [raw], priority: .default, clock: clock) == nil)

@@ -5,16 +5,22 @@ extension MetricCatalog {
     static let energyUnits = MetricUnits("kcal", [UnitConversion("Cal"), UnitConversion("kJ", factor: 1 / 4.184)])
     static let poundsToKilograms = 0.453_592_37
 
-    /// One entry per metric, in documentation order.
-    static let standardSpecs: [MetricSpec] = [
+    /// One entry per metric, in documentation order: the core metrics every summary
+    /// lists, then the groups of the full HealthKit catalog.
+    static let standardSpecs: [MetricSpec] =
+        coreSpecs + activitySpecs + vitalSpecs + bodySpecs + mobilitySpecs + nutritionSpecs + environmentSpecs + categorySpecs
+        + symptomSpecs
+
+    /// The core metrics, listed in every summary.
+    static let coreSpecs: [MetricSpec] = [
         MetricSpec(
-            .stepCount, aliases: ["steps", "HKQuantityTypeIdentifierStepCount"], healthKit: "HKQuantityTypeIdentifierStepCount",
+            .stepCount, aliases: ["steps", "HKQuantityTypeIdentifierStepCount", "Step Count", "41950-7"], healthKit: "HKQuantityTypeIdentifierStepCount",
             kind: .cumulativeDeduplicated,
             units: MetricUnits("count", [UnitConversion("steps"), UnitConversion("step")]), range: 0...200_000,
             description: "Steps taken (count); a day's total is de-duplicated across sources by source priority.",
             wording: SummaryWording(headline: .total, label: "step", textUnit: " steps", phrase: .lead, order: 0, always: true)),
         MetricSpec(
-            .activeEnergyKcal, aliases: ["active_energy", "HKQuantityTypeIdentifierActiveEnergyBurned"],
+            .activeEnergyKcal, aliases: ["active_energy", "HKQuantityTypeIdentifierActiveEnergyBurned", "active_energy_burned", "Calories Burned", "41979-6"],
             healthKit: "HKQuantityTypeIdentifierActiveEnergyBurned", kind: .cumulativeDeduplicated,
             units: energyUnits, range: 0...20_000,
             description: "Active energy burned (kcal); a day's total is de-duplicated across sources by source priority.",
@@ -34,13 +40,14 @@ extension MetricCatalog {
             description: "Resting heart rate (bpm); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "resting HR", textUnit: " bpm", decimals: 1, order: 2, always: true)),
         MetricSpec(
-            .hrvSdnnMs, aliases: ["heart_rate_variability", "heart_rate_variability_sdnn", "HKQuantityTypeIdentifierHeartRateVariabilitySDNN"],
+            .hrvSdnnMs, aliases: ["heart_rate_variability", "heart_rate_variability_sdnn", "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", "hrv",
+                                  "Heart Rate Variability", "80404-7"],
             healthKit: "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", kind: .discrete,
             units: MetricUnits("ms"), range: 1...500,
             description: "Heart rate variability as SDNN (ms); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "HRV", textUnit: " ms", decimals: 1, order: 3, always: true)),
         MetricSpec(
-            .bodyMassKg, aliases: ["body_mass", "weight", "HKQuantityTypeIdentifierBodyMass"],
+            .bodyMassKg, aliases: ["body_mass", "weight", "HKQuantityTypeIdentifierBodyMass", "weight_body_mass", "Body Weight", "29463-7"],
             healthKit: "HKQuantityTypeIdentifierBodyMass", kind: .discrete,
             units: MetricUnits("kg", [UnitConversion("g", factor: 0.001), UnitConversion("lb", factor: poundsToKilograms),
                                       UnitConversion("lbs", factor: poundsToKilograms)]),
@@ -56,7 +63,7 @@ extension MetricCatalog {
             wording: SummaryWording(headline: .latest, label: "body fat", textUnit: "%", decimals: 1, textDecimals: 1, order: 5, always: true),
             writable: true),
         MetricSpec(
-            .sleepSegment, aliases: ["sleep_analysis", "HKCategoryTypeIdentifierSleepAnalysis"],
+            .sleepSegment, aliases: ["sleep_analysis", "HKCategoryTypeIdentifierSleepAnalysis", "sleep", "Sleep Metrics", "93832-4"],
             healthKit: "HKCategoryTypeIdentifierSleepAnalysis", kind: .sleep, units: nil,
             description: "Sleep analysis segment (category: inBed, asleep, awake, asleepREM, asleepCore, asleepDeep); a night reports minutes per stage.",
             wording: SummaryWording(headline: .sleep, label: "sleep", textUnit: "", phrase: .lead, order: 1, always: true),

@@ -1,0 +1,107 @@
+/// Unit sets shared by several catalog entries: each names the canonical unit first, then
+/// every spelling clients send (HealthKit's `HKUnit` strings and common alternatives) with
+/// its exact conversion where one is defined.
+extension MetricCatalog {
+    static let metresToKilometres = 0.001
+    static let milesToKilometres = 1.609_344
+    static let feetToMetres = 0.304_8
+    static let inchesToCentimetres = 2.54
+    static let stonesToKilograms = 6.350_293_18
+    static let ouncesToGrams = 28.349_523_125
+    static let usFluidOuncesToMillilitres = 29.573_529_562_5
+    /// mg/dL per mmol/L of glucose (molar mass 180.156 g/mol).
+    static let glucoseMmolToMg = 18.015_6
+
+    /// A plain number of things (flights, strokes, puffs).
+    static let countUnits = MetricUnits("count")
+
+    static let kilometreUnits = MetricUnits("km", [
+        UnitConversion("m", factor: metresToKilometres), UnitConversion("mi", factor: milesToKilometres),
+        UnitConversion("ft", factor: feetToMetres * metresToKilometres), UnitConversion("yd", factor: 3 * feetToMetres * metresToKilometres),
+        UnitConversion("cm", factor: 0.000_01),
+    ])
+    static let metreUnits = MetricUnits("m", [
+        UnitConversion("km", factor: 1000), UnitConversion("cm", factor: 0.01), UnitConversion("mi", factor: milesToKilometres * 1000),
+        UnitConversion("ft", factor: feetToMetres), UnitConversion("yd", factor: 3 * feetToMetres), UnitConversion("in", factor: 0.025_4),
+    ])
+    /// Depth below the surface: metres or feet.
+    static let depthUnits = MetricUnits("m", [UnitConversion("ft", factor: feetToMetres), UnitConversion("cm", factor: 0.01)])
+    static let centimetreUnits = MetricUnits("cm", [
+        UnitConversion("m", factor: 100), UnitConversion("mm", factor: 0.1), UnitConversion("in", factor: inchesToCentimetres),
+        UnitConversion("ft", factor: 12 * inchesToCentimetres),
+    ])
+
+    static let kilogramUnits = MetricUnits("kg", [
+        UnitConversion("g", factor: 0.001), UnitConversion("lb", factor: poundsToKilograms), UnitConversion("lbs", factor: poundsToKilograms),
+        UnitConversion("st", factor: stonesToKilograms), UnitConversion("oz", factor: ouncesToGrams / 1000),
+    ])
+    static let gramUnits = MetricUnits("g", [
+        UnitConversion("mg", factor: 0.001), UnitConversion("mcg", factor: 0.000_001), UnitConversion("kg", factor: 1000),
+        UnitConversion("oz", factor: ouncesToGrams),
+    ])
+    static let milligramUnits = MetricUnits("mg", [UnitConversion("g", factor: 1000), UnitConversion("mcg", factor: 0.001), UnitConversion("µg", factor: 0.001)])
+    static let microgramUnits = MetricUnits("mcg", [
+        UnitConversion("µg"), UnitConversion("ug"), UnitConversion("mg", factor: 1000), UnitConversion("g", factor: 1_000_000),
+    ])
+    /// Vitamin D: micrograms, or international units (1 IU = 0.025 µg of cholecalciferol).
+    static let vitaminDUnits = MetricUnits("mcg", [
+        UnitConversion("µg"), UnitConversion("ug"), UnitConversion("mg", factor: 1000), UnitConversion("g", factor: 1_000_000),
+        UnitConversion("IU", factor: 0.025),
+    ])
+
+    static let millilitreUnits = MetricUnits("mL", [
+        UnitConversion("ml"), UnitConversion("L", factor: 1000), UnitConversion("l", factor: 1000),
+        UnitConversion("fl_oz_us", factor: usFluidOuncesToMillilitres), UnitConversion("fl oz", factor: usFluidOuncesToMillilitres),
+        UnitConversion("cup_us", factor: 8 * usFluidOuncesToMillilitres),
+    ])
+    static let litreUnits = MetricUnits("L", [UnitConversion("l"), UnitConversion("mL", factor: 0.001), UnitConversion("ml", factor: 0.001)])
+    static let litresPerMinuteUnits = MetricUnits("L/min", [
+        UnitConversion("l/min"), UnitConversion("L/s", factor: 60), UnitConversion("mL/min", factor: 0.001), UnitConversion("ml/min", factor: 0.001),
+    ])
+
+    static let minuteUnits = MetricUnits("min", [
+        UnitConversion("s", factor: 1.0 / 60), UnitConversion("hr", factor: 60), UnitConversion("h", factor: 60),
+        UnitConversion("ms", factor: 1.0 / 60_000),
+    ])
+    static let millisecondUnits = MetricUnits("ms", [UnitConversion("s", factor: 1000)])
+
+    static let beatsPerMinuteUnits = MetricUnits("bpm", [UnitConversion("count/min"), UnitConversion("beats/min"), UnitConversion("count/s", factor: 60)])
+    static let breathsPerMinuteUnits = MetricUnits("breaths/min", [UnitConversion("count/min"), UnitConversion("brpm"), UnitConversion("bpm")])
+    static let cadenceUnits = MetricUnits("rpm", [UnitConversion("count/min")])
+
+    /// Celsius; Fahrenheit through `× 5/9 − 160/9`, kelvin through `− 273.15`.
+    static let celsiusUnits = MetricUnits("degC", [
+        UnitConversion("°C"), UnitConversion("degF", factor: 5.0 / 9, offset: -160.0 / 9), UnitConversion("°F", factor: 5.0 / 9, offset: -160.0 / 9),
+        UnitConversion("K", offset: -273.15),
+    ])
+    /// Blood glucose; HealthKit spells mmol/L with glucose's molar mass.
+    static let glucoseUnits = MetricUnits("mg/dL", [
+        UnitConversion("mmol/L", factor: glucoseMmolToMg), UnitConversion("mmol<180.15588000005408>/L", factor: glucoseMmolToMg),
+    ])
+    /// Percent on a 0–100 scale; HealthKit's percent unit is a 0–1 fraction.
+    static let percentUnits = MetricUnits("%", [UnitConversion("fraction", factor: 100)])
+
+    static let kilometresPerHourUnits = MetricUnits("km/h", [
+        UnitConversion("km/hr"), UnitConversion("m/s", factor: 3.6), UnitConversion("mi/hr", factor: milesToKilometres),
+        UnitConversion("mph", factor: milesToKilometres), UnitConversion("ft/s", factor: feetToMetres * 3.6),
+    ])
+    static let metresPerSecondUnits = MetricUnits("m/s", [
+        UnitConversion("ft/s", factor: feetToMetres), UnitConversion("km/h", factor: 1 / 3.6), UnitConversion("km/hr", factor: 1 / 3.6),
+    ])
+    static let wattUnits = MetricUnits("W", [UnitConversion("kW", factor: 1000), UnitConversion("watts")])
+    static let decibelUnits = MetricUnits("dBASPL", [UnitConversion("dB"), UnitConversion("dBA"), UnitConversion("dB SPL")])
+    static let vo2MaxUnits = MetricUnits("mL/kg/min", [
+        UnitConversion("ml/(kg*min)"), UnitConversion("mL/(kg*min)"), UnitConversion("ml/kg/min"), UnitConversion("ml/(kg·min)"),
+        UnitConversion("mL/(kg·min)"),
+    ])
+    static let bodyMassIndexUnits = MetricUnits("count", [UnitConversion("kg/m2"), UnitConversion("kg/m^2"), UnitConversion("kg/m²")])
+    static let microsiemensUnits = MetricUnits("mcS", [
+        UnitConversion("µS"), UnitConversion("uS"), UnitConversion("mS", factor: 1000), UnitConversion("S", factor: 1_000_000),
+    ])
+    static let insulinUnits = MetricUnits("IU", [UnitConversion("U")])
+    /// Physical effort: kilocalories per kilogram and hour, numerically METs.
+    static let physicalEffortUnits = MetricUnits("kcal/(kg*hr)", [
+        UnitConversion("kcal/hr·kg"), UnitConversion("kcal/(kg·hr)"), UnitConversion("kcal/hr/kg"), UnitConversion("MET"), UnitConversion("METs"),
+    ])
+    static let effortScoreUnits = MetricUnits("appleEffortScore", [UnitConversion("count"), UnitConversion("score")])
+}
