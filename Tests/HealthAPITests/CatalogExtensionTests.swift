@@ -100,15 +100,15 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/health.sqlite"
         let day = try #require(DayKey("2026-04-10"))
-        let rawDraft = SampleDraft(sampleKey: "g1", metricName: "blood_glucose", startTimeMs: Self.morning, endTimeMs: Self.morning,
+        let rawDraft = SampleDraft(sampleKey: "g1", metricName: "interstitial_glucose", startTimeMs: Self.morning, endTimeMs: Self.morning,
                                    value: 5.5, unit: "mmol/L", sourceName: "Dexcom", timezone: "Europe/Berlin")
-        let badUnit = SampleDraft(sampleKey: "g2", metricName: "blood_glucose", startTimeMs: Self.morning + 60_000, endTimeMs: Self.morning + 60_000,
+        let badUnit = SampleDraft(sampleKey: "g2", metricName: "interstitial_glucose", startTimeMs: Self.morning + 60_000, endTimeMs: Self.morning + 60_000,
                                   value: 1, unit: "g/L", sourceName: "Dexcom", timezone: "Europe/Berlin")
         // Today's table: stored raw.
         do {
             let opened = try StoreOpener.open(path: path, priority: .default, nowMs: 1)
             let samples = [rawDraft, badUnit].compactMap { SampleRules().validate($0).sample }
-            #expect(samples.map(\.metric.rawValue) == ["blood_glucose", "blood_glucose"])
+            #expect(samples.map(\.metric.rawValue) == ["interstitial_glucose", "interstitial_glucose"])
             _ = try await opened.store.ingest(samples, nowMs: 1)
             opened.store.pool.close()
         }
@@ -121,8 +121,8 @@ import Testing
                 [$0.text(0), $0.text(1), String($0.double(2)), $0.text(3)]
             }
         }
-        #expect(rows == [["g1", "blood_glucose_mg_dl", String(5.5 * 18.0182), "mg/dL"], ["g2", "blood_glucose", "1.0", "g/L"]])
+        #expect(rows == [["g1", "interstitial_glucose_mg_dl", String(5.5 * 18.0182), "mg/dL"], ["g2", "interstitial_glucose", "1.0", "g/L"]])
         let aggregates = try await opened.store.dailyAggregates(from: day, to: day)
-        #expect(aggregates.map(\.metric) == ["blood_glucose_mg_dl"])
+        #expect(aggregates.map(\.metric) == ["interstitial_glucose_mg_dl"])
     }
 }
