@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func everyFixtureHasItsExpectation() {
-        #expect(FixtureTests.names.count >= 8)
+        #expect(FixtureTests.names.count >= 15)
         for name in FixtureTests.names {
             #expect(FileManager.default.fileExists(atPath: FixtureTests.directory.appendingPathComponent("\(name).json").path), "\(name)")
         }
@@ -45,7 +45,7 @@ import Testing
         let days = expected["days"] as? [String: [String: Any]] ?? [:]
         let absent = expected["absent"] as? [String: [String]] ?? [:]
         let allDays = Set(days.keys).union(absent.keys).sorted()
-        let reply = await app.send(.get, "/health/daily?from=\(allDays.first!)&to=\(allDays.last!)")
+        let reply = await app.send(.get, "/health/daily?from=\(allDays.first ?? "")&to=\(allDays.last ?? "")")
         #expect(reply.status == 200)
         var actual: [String: [String: Any]] = [:]
         for day in reply.json["days"] as? [[String: Any]] ?? [] {
@@ -60,6 +60,16 @@ import Testing
         }
         for (day, metrics) in absent {
             for metric in metrics { #expect(actual[day]?[metric] == nil, "\(name): \(day) \(metric) should be absent") }
+        }
+        // The daily summary of the fixture's day: hand-written numbers and the exact sentence.
+        if let summary = expected["summary"] as? [String: Any], let day = summary["day"] as? String, let zone = summary["timezone"] as? String {
+            let reply = await app.send(.get, "/health/summary/daily?day=\(day)&timezone=\(zone)")
+            #expect(reply.status == 200, "\(name): summary")
+            #expect(reply.json["text"] as? String == summary["text"] as? String, "\(name): summary text")
+            for (metric, want) in summary["metrics"] as? [String: Any] ?? [:] {
+                let got = (reply.json["metrics"] as? [String: Any])?[metric]
+                #expect(got.map { JSONMatch.matches($0, want) } == true, "\(name): summary \(metric): got \(got ?? "nil"), want \(want)")
+            }
         }
     }
 }
