@@ -8,7 +8,7 @@ extension Schemas {
     /// The sample shape, with the metric names of `catalog`.
     static func sample(_ catalog: MetricCatalog) -> JSONValue { [
         "type": "object",
-        "description": "One HealthKit sample. Quantity metrics carry `valueNumber`; `sleep_segment` carries `categoryValue`.",
+        "description": "One HealthKit sample. Quantity metrics carry `valueNumber`; category metrics (sleep, symptoms, events) carry `categoryValue`, blood pressure both.",
         "required": ["sampleKey", "metric", "startTimeMs", "endTimeMs", "unit", "timezone"],
         "properties": [
             "sampleKey": ["type": "string", "minLength": 1, "maxLength": 256, "description": "Stable unique id of the sample (e.g. the HealthKit UUID); the upsert key."],
@@ -16,9 +16,9 @@ extension Schemas {
                        "description": .string("Canonical metric (" + catalog.metrics.map(\.rawValue).joined(separator: ", ") + "); on input also one of its aliases (a HealthKit identifier such as HKQuantityTypeIdentifierStepCount, or a client's name such as steps), stored under the canonical name; any other name matching ^[a-z][a-z0-9_]{0,63}$ is stored raw. GET /health/capabilities lists every metric with its aliases.")],
             "startTimeMs": ["type": "integer", "description": "Start, Unix epoch milliseconds."],
             "endTimeMs": ["type": "integer", "description": "End, Unix epoch milliseconds (≥ startTimeMs)."],
-            "valueNumber": ["type": "number", "description": "The value in `unit`; required except for sleep_segment."],
-            "categoryValue": ["type": "string", "enum": ["inBed", "asleep", "awake", "asleepREM", "asleepCore", "asleepDeep"], "description": "Sleep stage, for sleep_segment."],
-            "unit": ["type": "string", "minLength": 1, "maxLength": 32, "description": "Unit of valueNumber: count, kcal, bpm, ms, kg, % (aliases such as lb or kJ are converted)."],
+            "valueNumber": ["type": "number", "description": "The value in `unit`; required for quantity metrics and blood pressure, optional for category metrics."],
+            "categoryValue": ["type": "string", "minLength": 1, "maxLength": 64, "description": "The value of a category sample: a sleep stage for sleep_segment (inBed, asleep, awake, asleepREM, asleepCore, asleepDeep), a symptom's severity, a cycle-tracking value, the side (systolic, diastolic) of a blood pressure sample. Accepted by HealthKit name, number or a client's spelling and stored by name; GET /health/types lists each metric's values."],
+            "unit": ["type": "string", "minLength": 1, "maxLength": 32, "description": "Unit of valueNumber: the metric's canonical unit or one it accepts (lb, kJ, mmol/L, degF, mi, fraction, …), converted on the way in; GET /health/types lists each metric's units. Category samples send e.g. `category`."],
             "sourceName": ["type": "string", "maxLength": 256, "description": "HealthKit source name, e.g. \"Apple Watch\"; decides de-duplication priority."],
             "sourceBundleId": ["type": "string", "maxLength": 256, "description": "HealthKit source bundle identifier."],
             "timezone": ["type": "string", "description": "IANA time zone where the sample was recorded; decides its local day."],

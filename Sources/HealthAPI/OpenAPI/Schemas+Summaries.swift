@@ -34,11 +34,11 @@ extension Schemas {
 
     static let summaryMetric: JSONValue = [
         "type": "object",
-        "description": "One metric. `status` is `no_data` when nothing was recorded — then only `status` and `unit` (and coverage counts for ranges) are present; a missing value is never reported as 0. Daily: `total` (steps, energy), `average`/`min`/`max`/`latest` (heart rate, HRV), `latest` (weight, body fat) or stage minutes, `bedtime`/`wakeTime` (sleep), plus `baseline` (the previous 28 days). Range: `average` (per day with data), `total`, `min`/`max` {day, value}, `first`/`last`/`change` (weight, body fat), `trend` {direction: rising|falling|steady|insufficient_data, slopePerWeek}, `previous` {average or last, change, changePercent}.",
+        "description": "One metric. `status` is `no_data` when nothing was recorded — then only `status` and `unit` (and coverage counts for ranges) are present; a missing value is never reported as 0. Daily: `total` (steps, energy, distances, nutrients), `average`/`min`/`max`/`latest`/`readings` (heart rate, HRV, glucose, other readings), `latest` (weight, body fat), stage minutes, `bedtime`/`wakeTime`/`provisional` (sleep), `count`/`minutes`/`values` (timed categories, symptoms and events), `readings`/`systolic`/`diastolic` (blood pressure), plus `baseline` (the previous 28 days). Metrics every summary lists appear as no_data when missing; others appear when they have data. Range: `average` (per day with data), `total`, `min`/`max` {day, value}, `first`/`last`/`change` (weight, body fat), `trend` {direction: rising|falling|steady|insufficient_data, slopePerWeek}, `previous` {average or last, change, changePercent}.",
         "required": ["status", "unit"],
         "properties": [
             "status": ["type": "string", "enum": ["ok", "no_data"], "description": "no_data when nothing was recorded (never reported as 0)."],
-            "unit": ["type": "string", "description": "count, kcal, bpm, ms, kg, % — or min for sleep."],
+            "unit": ["type": "string", "description": "The metric's canonical unit (count, kcal, bpm, ms, kg, %, mg/dL, mmHg, km, …), min for sleep and timed categories, count for events."],
         ],
         "additionalProperties": true,
     ]
