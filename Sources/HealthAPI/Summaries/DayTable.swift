@@ -79,20 +79,22 @@ struct DayTable: Sendable {
     }
 
     /// The sources that contributed to the stored aggregates of `from…to`: for summed
-    /// metrics only sources that counted after de-duplication, for sleep the chosen
-    /// source of each night, for point readings every source. SQLite's JSON functions
-    /// read them in place, so a year of days needs no decoding in Swift.
+    /// metrics only sources that counted after de-duplication (their `sources` entries are
+    /// objects with `counted`), for sleep the chosen source of each night, for every other
+    /// kind each listed source. SQLite's JSON functions read them in place, so a year of
+    /// days needs no decoding in Swift; the statement names only the sleep metrics, so it
+    /// stays short however large the metric table is.
     static func sourcesSQL(_ catalog: MetricCatalog) -> String {
-        """
-        SELECT json_extract(j.value, '$.name') FROM day_aggregates a, json_each(a.data, '$.sources') j
-         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric IN (\(SQLList.quoted(catalog.metrics(ofKind: [.cumulative, .cumulativeDeduplicated]))))
-           AND json_extract(j.value, '$.counted') > 0
-        UNION
-        SELECT j.value FROM day_aggregates a, json_each(a.data, '$.sources') j
-         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric IN (\(SQLList.quoted(catalog.metrics(ofKind: [.discrete]))))
+        let sleep = SQLList.quoted(catalog.metrics(ofKind: [.sleep]))
+        return """
+        SELECT CASE WHEN j.type = 'object' THEN
+                    CASE WHEN json_extract(j.value, '$.counted') > 0 THEN json_extract(j.value, '$.name') END
+               ELSE j.value END
+          FROM day_aggregates a, json_each(a.data, '$.sources') j
+         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric NOT IN (\(sleep))
         UNION
         SELECT json_extract(a.data, '$.source') FROM day_aggregates a
-         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric IN (\(SQLList.quoted(catalog.metrics(ofKind: [.sleep]))))
+         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric IN (\(sleep))
         """
     }
 
