@@ -16,6 +16,19 @@ public enum Limits {
     /// Activity summaries (one per day) in one ingest body: about 27 years of days.
     public static let activitySummariesPerIngest = 10_000
 
+    // MARK: HealthSave
+
+    /// Days a HealthSave batch's idempotency key (with its response, for replays) is kept:
+    /// a phone that was offline for weeks re-sends its queued batches when it returns, and
+    /// each must still replay instead of being stored twice or refused.
+    public static let batchLedgerRetentionDays = 90
+    /// `batchLedgerRetentionDays` in milliseconds.
+    public static var batchLedgerRetentionMs: Int64 { Int64(batchLedgerRetentionDays) * 86_400_000 }
+    /// Expired ledger rows one recorded batch deletes: the sweep rides on writes and stays
+    /// bounded, so a backlog (a server that was off for months) drains over a few batches
+    /// instead of holding the writer.
+    public static let batchLedgerSweepRows = 256
+
     // MARK: Date ranges
 
     /// Days a `range_summary` (and each range of `compare_ranges`) may span: a year,

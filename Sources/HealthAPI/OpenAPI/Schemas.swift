@@ -106,5 +106,6 @@ public enum Schemas {
         return base.merging(writeIntentComponents) { current, _ in current }
             .merging(summaryComponents) { current, _ in current }
             .merging(workoutComponents) { current, _ in current }
+            .merging(healthSaveComponents) { current, _ in current }
     }
 }

@@ -177,6 +177,41 @@ public enum HealthSchema {
             ) WITHOUT ROWID;
             """)
         }
+        migrator.register(6, "HealthSave batch ledger") { db in
+            try db.execute("""
+            -- One row per HealthSave batch processed, keyed by its idempotency key: the payload
+            -- hash decides replay (same hash) or conflict (another hash), the stored status and
+            -- body are the replayed answer, and the receipt fields feed the v2 sync routes.
+            -- Rows older than Limits.batchLedgerRetentionMs are swept on later writes.
+            CREATE TABLE healthsave_batches (
+                id                       INTEGER PRIMARY KEY,
+                idempotency_key          TEXT    NOT NULL UNIQUE,
+                payload_hash             TEXT    NOT NULL,
+                sync_run_id              TEXT,
+                batch_id                 TEXT,
+                metric                   TEXT    NOT NULL,   -- the HealthSave name, as sent
+                batch_index              INTEGER,
+                total_batches            INTEGER,
+                headers                  TEXT    NOT NULL,   -- JSON object of every X-HealthSave-* header
+                status                   INTEGER NOT NULL,   -- the HTTP status answered
+                body                     BLOB    NOT NULL,   -- the response body answered
+                records_received         INTEGER NOT NULL,
+                records_accepted         INTEGER NOT NULL,
+                records_rejected         INTEGER NOT NULL,
+                records_inserted_new     INTEGER,
+                records_deduped_existing INTEGER,
+                window_start_ms          INTEGER,            -- earliest sample time of the batch
+                window_end_ms            INTEGER,            -- latest sample time of the batch
+                received_ms              INTEGER NOT NULL
+            );
+            -- A run's receipt reads its batches grouped by metric.
+            CREATE INDEX healthsave_batches_by_run ON healthsave_batches (sync_run_id, metric) WHERE sync_run_id IS NOT NULL;
+            -- The latest run and the retention sweep walk receive times from either end.
+            CREATE INDEX healthsave_batches_by_received ON healthsave_batches (received_ms, id);
+            -- Coverage groups every batch by metric.
+            CREATE INDEX healthsave_batches_by_metric ON healthsave_batches (metric, received_ms);
+            """)
+        }
         return migrator
     }
 }
