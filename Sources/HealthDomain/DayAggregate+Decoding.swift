@@ -63,6 +63,18 @@ struct AggregateReader {
         return integer
     }
 
+    func optionalString(_ key: String) throws -> String? {
+        guard let value = json[key], !value.isNull else { return nil }
+        guard let text = value.stringValue else { throw AggregateDecodingError(field: prefix + key) }
+        return text
+    }
+
+    func optionalNumber(_ key: String) throws -> Double? {
+        guard let value = json[key], !value.isNull else { return nil }
+        guard let number = value.doubleValue, number.isFinite else { throw AggregateDecodingError(field: prefix + key) }
+        return number
+    }
+
     func string(_ key: String) throws -> String {
         guard let value = json[key]?.stringValue else { throw AggregateDecodingError(field: prefix + key) }
         return value
@@ -107,7 +119,8 @@ extension CumulativeDay {
             sources: try reader.objects("sources").map {
                 SourceContribution(name: try $0.string("name"), total: try $0.number("total"),
                                    counted: try $0.number("counted"), sampleCount: Int(try $0.integer("sampleCount")))
-            })
+            },
+            totalFrom: try reader.optionalString("totalFrom"), samplesTotal: try reader.optionalNumber("samplesTotal"))
     }
 }
 

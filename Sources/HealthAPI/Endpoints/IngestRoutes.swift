@@ -82,28 +82,39 @@ enum IngestRoutes {
         var rejected = 0
         // Every element passes the one set of sample rules, over the server's metric table.
         let rules = SampleRules(catalog: context.services.catalog)
+        var dayTotals: [DayTotal] = []
         for (index, raw) in rawSamples.enumerated() {
-            switch SampleValidator.validate(raw, rules: rules) {
-            case .valid(let sample): valid.append(sample)
-            case .invalid(let issues):
-                rejected += 1
-                let key: JSONValue = raw["sampleKey"]?.stringValue.map { .string(String($0.prefix(256))) } ?? .null
-                for issue in issues {
-                    errors.append(["index": .number(Double(index)), "sampleKey": key, "field": .string(issue.field), "code": .string(issue.code), "message": .string(issue.message)])
+            let issues: [ValidationIssue]
+            // `"aggregation": "day_total"` marks a total HealthKit's statistics computed for a day.
+            if raw["aggregation"]?.stringValue == "day_total" {
+                let (total, found) = dayTotal(raw, rules: rules, clock: context.services.store.clock)
+                if let total { dayTotals.append(total) }
+                issues = found
+            } else {
+                switch SampleValidator.validate(raw, rules: rules) {
+                case .valid(let sample): valid.append(sample); issues = []
+                case .invalid(let found): issues = found
                 }
+            }
+            guard !issues.isEmpty else { continue }
+            rejected += 1
+            let key: JSONValue = raw["sampleKey"]?.stringValue.map { .string(String($0.prefix(256))) } ?? .null
+            for issue in issues {
+                errors.append(["index": .number(Double(index)), "sampleKey": key, "field": .string(issue.field), "code": .string(issue.code), "message": .string(issue.message)])
             }
         }
         let checked = records.validate()
         errors += checked.errors
         let received = rawSamples.count + records.received
-        if valid.isEmpty, checked.isEmpty, received > 0, deletedKeys.isEmpty {
+        if valid.isEmpty, dayTotals.isEmpty, checked.isEmpty, received > 0, deletedKeys.isEmpty {
             let what = records.received == 0 ? "\(rawSamples.count) samples" : "\(received) samples, workouts and activity summaries"
             throw APIError(status: .unprocessableContent, code: .validationFailed,
                            message: "none of the \(what) is valid; nothing was stored (see details.errors)",
                            details: ["received": .number(Double(received)), "rejected": .number(Double(rejected + checked.rejected)), "errors": .array(Array(errors.prefix(1000)))])
         }
         let (outcome, stored) = try await context.services.store.ingest(valid, deletedKeys: deletedKeys, workouts: checked.workouts,
-                                                                         activitySummaries: checked.activitySummaries, nowMs: context.services.clock.now())
+                                                                         activitySummaries: checked.activitySummaries, dayTotals: dayTotals,
+                                                                         nowMs: context.services.clock.now())
         var body: JSONValue = [
             "received": .number(Double(rawSamples.count)),
             "inserted": .number(Double(outcome.inserted)),
@@ -116,6 +127,24 @@ enum IngestRoutes {
             "rawOnlyMetrics": .array(outcome.rawOnlyMetrics.sorted().map { .string($0.rawValue) }),
         ]
         checked.describe(stored, in: &body)
+        if case .object(var members) = body {
+            members["dayTotalsUpserted"] = .number(Double(stored.dayTotalsUpserted))
+            members["dayTotalsUnchanged"] = .number(Double(stored.dayTotalsUnchanged))
+            body = .object(members)
+        }
         return .json(body, status: rejected + checked.rejected > 0 ? .multiStatus : .ok)
+    }
+
+    /// A sample element marked as a day total: the native draft, an optional `localDate`
+    /// (YYYY-MM-DD), and the sample rules.
+    static func dayTotal(_ raw: JSONValue, rules: SampleRules, clock: ZoneClock) -> (DayTotal?, [ValidationIssue]) {
+        var localDate: DayKey?
+        if let value = raw["localDate"], !value.isNull {
+            guard let text = value.stringValue, let day = DayKey(text) else {
+                return (nil, [ValidationIssue(field: "localDate", code: "format", message: "localDate must be a date YYYY-MM-DD")])
+            }
+            localDate = day
+        }
+        return rules.dayTotal(SampleValidator.draft(raw), localDate: localDate, clock: clock)
     }
 }

@@ -212,6 +212,21 @@ public enum HealthSchema {
             CREATE INDEX healthsave_batches_by_metric ON healthsave_batches (metric, received_ms);
             """)
         }
+        migrator.register(7, "day totals reported by HealthKit statistics") { db in
+            // One reported total per (metric, local day): it stands for the day where it
+            // exists; the raw samples keep the per-source split (see DayTotal).
+            try db.execute("""
+            CREATE TABLE day_totals (
+                metric     TEXT    NOT NULL,
+                day        INTEGER NOT NULL,   -- days since 1970-01-01 of the local date
+                value      REAL    NOT NULL,
+                source     TEXT    NOT NULL,
+                sample_key TEXT    NOT NULL,
+                updated_ms INTEGER NOT NULL,
+                PRIMARY KEY (metric, day)
+            ) WITHOUT ROWID;
+            """)
+        }
         return migrator
     }
 }

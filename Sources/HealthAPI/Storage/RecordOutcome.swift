@@ -7,6 +7,10 @@ public struct RecordOutcome: Sendable, Equatable {
     public var activitySummariesUpserted = 0
     /// Re-sent rings identical to the stored ones (nothing rewritten).
     public var activitySummariesUnchanged = 0
+    /// Reported day totals stored new or changed.
+    public var dayTotalsUpserted = 0
+    /// Re-sent day totals identical to the stored ones.
+    public var dayTotalsUnchanged = 0
 
     public init() {}
 }

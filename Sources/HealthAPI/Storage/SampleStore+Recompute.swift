@@ -41,10 +41,13 @@ extension SampleStore {
                     for ordinal in from...to { byDay[DayKey(ordinal: ordinal), default: []].append(sample) }
                 }
                 select.reset()
+                // A reported day total stands for the day of a summed metric (see DayTotal).
+                let reported = kind.isSummed ? try reportedTotals(metric, from: first, to: last, db: db) : [:]
                 for day in run {
-                    let aggregate = byDay[day].flatMap {
+                    var aggregate = byDay[day].flatMap {
                         DayAggregator.aggregate(kind: kind, day: day, attributed: $0, priority: rules.priority, clock: rules.clock)
                     }
+                    if let total = reported[day] { aggregate = aggregate?.reporting(total) ?? .reported(total) }
                     try store(aggregate, day: day, metric: metric, upsert: upsert, delete: delete, nowMs: nowMs)
                 }
             }
@@ -130,6 +133,9 @@ extension SampleStore {
             }
             try flush(before: nil)
         }
+        // Days a reported total stands for are derived again with it.
+        let reportedDays = try reportedDays(db: db)
+        if !reportedDays.isEmpty { try recompute(reportedDays, db: db, rules: rules, extents: exact, nowMs: nowMs) }
         let deleteExtent = try db.statement("DELETE FROM metric_stats WHERE metric = ?")
         for metric in exact.keys.sorted() {
             try deleteExtent.bind(1, metric.rawValue)

@@ -6,13 +6,18 @@ extension SampleStore {
     /// one request is stored in one `BEGIN IMMEDIATE` transaction, so nothing is half
     /// stored. Workouts and rings never touch day aggregates.
     public func ingest(_ samples: [Sample], deletedKeys: [String], workouts: [Workout], activitySummaries: [ActivitySummary],
-                       nowMs: Int64) async throws -> (samples: IngestOutcome, records: RecordOutcome) {
+                       dayTotals: [DayTotal] = [], nowMs: Int64) async throws -> (samples: IngestOutcome, records: RecordOutcome) {
         let rules = self.rules
         return try await pool.write { db in
-            let samples = try SampleStore.ingest(samples, deletedKeys: deletedKeys, nowMs: nowMs, db: db, rules: rules)
+            var samples = try SampleStore.ingest(samples, deletedKeys: deletedKeys, nowMs: nowMs, db: db, rules: rules)
             var records = RecordOutcome()
             try SampleStore.upsert(workouts: workouts, nowMs: nowMs, clock: rules.clock, db: db, into: &records)
             try SampleStore.upsert(activitySummaries: activitySummaries, nowMs: nowMs, db: db, into: &records)
+            let reported = try SampleStore.upsert(dayTotals: dayTotals, nowMs: nowMs, db: db, into: &records)
+            if !reported.isEmpty {
+                try SampleStore.recompute(reported, db: db, rules: rules, extents: try MetricExtent.loadAll(db), nowMs: nowMs)
+                for (metric, days) in reported { for day in days { samples.affected[day, default: []].insert(metric) } }
+            }
             return (samples, records)
         }
     }

@@ -96,6 +96,11 @@ struct DailySummary: Sendable {
         switch spec.summaryKind {
         case .total:
             out["total"] = SummaryNumber.value(value, spec)
+            // Where the number came from: a reported day total, or the samples' own sum.
+            if case .cumulative(let day)? = entry.aggregate {
+                out["totalFrom"] = .string(day.totalFrom ?? "samples")
+                if let samplesTotal = day.samplesTotal { out["samplesTotal"] = SummaryNumber.value(samplesTotal, spec) }
+            }
         case .average:
             out["average"] = SummaryNumber.value(value, spec)
             out["min"] = number(readings?.min)
