@@ -38,5 +38,6 @@ public final class HealthApp: Sendable {
             + WriteIntentRoutes.routes()
             + SummaryRoutes.routes()
             + WorkoutRoutes.routes()
+            + HealthSaveRoutes.routes()
     }
 }
