@@ -88,6 +88,9 @@ private func day(_ app: TestApp, _ date: String) async -> [String: [String: Any]
             "numberOfVoltageMeasurements": 15360, "samplingFrequency": 512, "averageHeartRate": 64,
         ]]])
         #expect(ecg.json["records"] as? Int == 1, "\(ecg.json)")
+        let spaced = await post(app, ["metric": "Heartbeat Series", "samples": [["startDate": "2026-04-10T10:00:00Z", "hrvUUID": "H-1", "beats": [0.8, 0.81]]]])
+        #expect(spaced.json["records"] as? Int == 1, "\(spaced.json)")
+        #expect(HealthSaveAdapter.rawMetricName("9 Lives!") == "m_9_lives")
         let odd = await post(app, ["metric": "brand_new_metric", "samples": [["date": "2026-04-10T10:00:00Z", "qty": 3, "source": "Phone"]]])
         #expect(odd.json["records"] as? Int == 1)
         let workouts = await app.send(.get, "/health/workouts?from=2026-04-10&to=2026-04-10")
@@ -96,6 +99,7 @@ private func day(_ app: TestApp, _ date: String) async -> [String: [String: Any]
         #expect(status.status == 200)
         #expect((status.json["ecg"] as? [String: Any])?["count"] as? Int == 1)
         #expect((status.json["brand_new_metric"] as? [String: Any])?["count"] as? Int == 1)
+        #expect((status.json["heartbeat_series"] as? [String: Any])?["count"] as? Int == 1)
         #expect((status.json["workouts"] as? [String: Any])?["count"] as? Int == 1)
         #expect((status.json["activity_summaries"] as? [String: Any])?["oldest"] as? String == "2026-04-10")
         #expect(status.json["status"] == nil && status.json["counts"] == nil)

@@ -113,8 +113,11 @@ public struct HealthSaveAdapter: Sendable {
         var issues: [ValidationIssue] = []
 
         let inner = nonEmpty(m["metric"]?.stringValue)
-        let name = inner ?? context.metric
-        let resolved = catalog.resolveWithCategory(name)
+        let sentName = inner ?? context.metric
+        let resolved = catalog.resolveWithCategory(sentName)
+        // A name the catalog does not know is stored raw under a well-formed spelling,
+        // never refused for its spelling ("Heartbeat Series" → heartbeat_series).
+        let name = resolved == nil ? Self.rawMetricName(sentName) : sentName
         let spec = resolved?.spec
 
         let startField = m["startDate"] != nil ? "startDate" : m["date"] != nil ? "date" : "start"
@@ -174,6 +177,23 @@ public struct HealthSaveAdapter: Sendable {
             sampleKey: key, metricName: name, startTimeMs: start, endTimeMs: end, value: value, unit: unit,
             categoryValue: category, sourceName: source, sourceBundleId: bundle, device: device, timezone: zone,
             metadata: metadata(m, skipping: Self.consumed), issues: issues, fields: names))
+    }
+
+    /// `name` lowercased with every run of other characters turned into one `_`, so it
+    /// matches the raw metric name rule (a lowercase letter first, at most 64 characters).
+    static func rawMetricName(_ name: String) -> String {
+        if Metric.isWellFormedName(name) { return name }
+        var out = ""
+        for scalar in name.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else if !out.isEmpty, !out.hasSuffix("_") {
+                out += "_"
+            }
+        }
+        while out.hasSuffix("_") { out.removeLast() }
+        if out.first.map({ !("a"..."z").contains($0) }) ?? true { out = "m_" + out }
+        return String(out.prefix(64))
     }
 
     /// A category value written as the app does: a string, or an integer written as its digits.
