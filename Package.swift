@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthTesting"]),
         .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthDemo"]),
         .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HealthCLI", "HealthAPI", "HTTPTransport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain", "HTTPTransport"]),
     ],
     swiftLanguageModes: [.v6]
 )

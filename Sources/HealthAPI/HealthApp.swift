@@ -38,6 +38,7 @@ public final class HealthApp: Sendable {
             + WriteIntentRoutes.routes()
             + SummaryRoutes.routes()
             + WorkoutRoutes.routes()
+            + HealthSaveRoutes.routes()
             + HealthSaveSyncRoutes.routes()
     }
 }

@@ -108,3 +108,40 @@ import HTTPTransport
         #expect((reply.json["server"] as? [String: Any])?["name"] as? String == "healthd")
     }
 }
+
+/// The HealthSave app's `x-api-key` header and its keyed liveness probe.
+@Suite struct APIKeyAuthTests {
+    @Test func apiKeyIsAcceptedWhereTheBearerTokenIs() async {
+        let app = TestApp()
+        let good = await app.send(.get, "/health/types", headers: [("x-api-key", TestApp.token)], authorized: false)
+        #expect(good.status == 200)
+        let wrong = await app.send(.get, "/health/types", headers: [("x-api-key", "nope")], authorized: false)
+        #expect(wrong.status == 401)
+        let twice = await app.send(.get, "/health/types", headers: [("x-api-key", TestApp.token), ("x-api-key", TestApp.token)], authorized: false)
+        #expect(twice.status == 401)
+    }
+
+    @Test func livenessIsPublicButRefusesAWrongKey() async {
+        let app = TestApp()
+        for path in ["/api/health", "/health"] {
+            let none = await app.send(.get, path, authorized: false)
+            #expect(none.status == 200)
+            #expect(none.json["status"] as? String == "ok")
+            let right = await app.send(.get, path, headers: [("x-api-key", TestApp.token)], authorized: false)
+            #expect(right.status == 200)
+            let wrong = await app.send(.get, path, headers: [("x-api-key", "wrong-key")], authorized: false)
+            #expect(wrong.status == 401, "\(path)")
+            let wrongBearer = await app.send(.get, path, headers: [("Authorization", "Bearer wrong")], authorized: false)
+            #expect(wrongBearer.status == 401, "\(path)")
+        }
+    }
+
+    @Test func wrongKeysAreThrottledLikeWrongTokens() async {
+        let app = TestApp { $0.authFailureBurst = 2 }
+        var statuses: [Int] = []
+        for _ in 0..<4 {
+            statuses.append(await app.send(.get, "/health/types", headers: [("x-api-key", "bad")], authorized: false, from: "10.0.0.9").status)
+        }
+        #expect(statuses.last == 429)
+    }
+}

@@ -20,11 +20,12 @@ public enum OpenAPIDocument {
                 "license": ["name": "MIT", "identifier": "MIT"],
             ],
             "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
-            "security": [["bearerAuth": []]],
+            "security": [["bearerAuth": []], ["apiKeyAuth": []]],
             "paths": .object(paths),
             "components": [
                 "securitySchemes": [
                     "bearerAuth": ["type": "http", "scheme": "bearer", "description": "The server's token (PRIVATE_API_BEARER_TOKEN, --token-file, or the generated healthd.token)."],
+                    "apiKeyAuth": ["type": "apiKey", "in": "header", "name": "x-api-key", "description": "The same token in the header the HealthSave app sends; accepted wherever the bearer token is, with the same checks and throttling."],
                 ],
                 "schemas": .object(Schemas.components),
             ],
@@ -68,6 +69,7 @@ public enum OpenAPIDocument {
             "description": .string(op.description),
             "tags": .array(op.tags.map { .string($0) }),
         ]
+        // Public routes require nothing; liveness documents its 401 for a wrong key it was sent.
         if route.isPublic { object["security"] = [] }
         let parameters = op.parameters.map { p -> JSONValue in
             [

@@ -10,13 +10,18 @@ public struct Route: Sendable {
     public let path: PathTemplate
     /// Public routes skip bearer authentication (liveness, the OpenAPI document).
     public let isPublic: Bool
+    /// A public route that still refuses a wrong credential when one is presented
+    /// (liveness: the HealthSave app checks its key there and expects a 401).
+    public let verifiesPresentedCredentials: Bool
     public let operation: Operation
     public let handler: Handler
 
-    public init(_ method: HTTPMethod, _ path: String, public isPublic: Bool = false, operation: Operation, handler: @escaping Handler) {
+    public init(_ method: HTTPMethod, _ path: String, public isPublic: Bool = false, verifiesPresentedCredentials: Bool = false,
+                operation: Operation, handler: @escaping Handler) {
         self.method = method
         self.path = PathTemplate(path)
         self.isPublic = isPublic
+        self.verifiesPresentedCredentials = verifiesPresentedCredentials
         self.operation = operation
         self.handler = handler
     }

@@ -36,7 +36,11 @@ public final class APIHandler: HTTPHandler {
                 throw APIError.methodNotAllowed(request.method, allowed: allowed)
             case .found(let route, let parameters):
                 routeLabel = route.path.template
-                if !route.isPublic { try authenticate(request) }
+                // A public route that checks presented keys (liveness) refuses a wrong one,
+                // because the HealthSave app probes its key there.
+                if !route.isPublic || (route.verifiesPresentedCredentials && authenticator.presentsCredentials(request)) {
+                    try authenticate(request)
+                }
                 let context = RequestContext(request: request, requestID: requestID, pathParameters: parameters, services: services)
                 response = try await route.handler(context)
             }
@@ -92,9 +96,9 @@ public final class APIHandler: HTTPHandler {
         let message: String
         switch authenticator.check(request) {
         case .authorized: return
-        case .missing: message = "this route needs 'Authorization: Bearer <token>'"
-        case .malformed: message = "the Authorization header must be exactly 'Bearer <token>'"
-        case .wrongToken: message = "the bearer token is not valid"
+        case .missing: message = "this route needs 'Authorization: Bearer <token>' (or 'x-api-key: <token>')"
+        case .malformed: message = "the Authorization header must be exactly 'Bearer <token>', and x-api-key must be sent once"
+        case .wrongToken: message = "the bearer token (or x-api-key) is not valid"
         case .tokenInQuery: message = "tokens in the query string are never accepted; send 'Authorization: Bearer <token>'"
         }
         throttle.recordFailure(address: address, now: now)

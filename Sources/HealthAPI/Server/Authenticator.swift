@@ -1,7 +1,7 @@
 import HTTPTransport
 
-/// Checks `Authorization: Bearer <token>` (RFC 6750 §2.1) against the server's token.
-/// The comparison takes the same time whatever the guess, so response timing tells an
+/// Checks `Authorization: Bearer <token>` (RFC 6750 §2.1), or the HealthSave app's
+/// `x-api-key: <token>`, against the server's token. The comparison takes the same time whatever the guess, so response timing tells an
 /// attacker nothing about how much of a guess was right.
 public struct Authenticator: Sendable {
     private let expected: [UInt8]
@@ -16,8 +16,26 @@ public struct Authenticator: Sendable {
         case tokenInQuery
     }
 
+    /// The header the HealthSave app sends its key in.
+    public static let apiKeyHeader = HTTPHeaderName("x-api-key")
+
+    /// Whether the request presents a credential at all (either header), so routes that
+    /// are public can still refuse a wrong one.
+    public func presentsCredentials(_ request: HTTPRequest) -> Bool {
+        !request.headers.values(.authorization).isEmpty || !request.headers.values(Self.apiKeyHeader).isEmpty
+    }
+
     public func check(_ request: HTTPRequest) -> Outcome {
         let values = request.headers.values(.authorization)
+        // `Authorization` wins when both are sent; `x-api-key` stands in for it otherwise,
+        // with the same comparison.
+        let keys = request.headers.values(Self.apiKeyHeader)
+        if values.isEmpty, !keys.isEmpty {
+            guard keys.count == 1, let key = keys.first else { return .malformed }
+            let presented = Array(key.utf8).drop { $0 == 0x20 }
+            guard !presented.isEmpty else { return .malformed }
+            return Authenticator.constantTimeEquals(Array(presented), expected) ? .authorized : .wrongToken
+        }
         guard values.count == 1, let header = values.first else {
             if values.isEmpty, request.queryItems.contains(where: { Authenticator.tokenQueryNames.contains($0.name.lowercased()) }) {
                 return .tokenInQuery

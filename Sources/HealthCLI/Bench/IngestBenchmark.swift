@@ -14,8 +14,8 @@ import SQLiteStore
 /// samples and resident memory, for three shapes of batch (`Scenario`).
 enum IngestBenchmark {
     static let help = """
-    Usage: healthd bench ingest [--scenario mixed|sync|catalog|both|all] [--prefill N] [--batches N]
-                                [--batch-size N] [--connections N] [--db PATH]
+    Usage: healthd bench ingest [--scenario mixed|sync|catalog|both|all] [--format native|healthsave]
+                                [--prefill N] [--batches N] [--batch-size N] [--connections N] [--db PATH]
 
     Measures ingest over HTTP against the live server (started in this process on a free
     port): fresh samples/s and unchanged re-sent samples/s for batches posted into a
@@ -31,6 +31,11 @@ enum IngestBenchmark {
                          sample of each per minute; prefill 400,000 samples
       --scenario both    mixed, then sync
       --scenario all     (default) mixed, sync and catalog, each into its own database
+      --format healthsave  post HealthSave batches instead of native ones: heart-rate
+                         batches in the v1 shape (date, qty, source) to /api/apple/batch and
+                         step batches in the v2 shape (uuid, startDate, endDate, unit,
+                         tzOffsetMinutes) to /api/v2/apple/batch, alternating; the database
+                         is prefilled as for --scenario sync (the default scenario then)
       --prefill N        samples in the database before the timed batches (default: the
                          scenario's); --db PATH keeps it (needs a single scenario)
 
@@ -57,8 +62,16 @@ enum IngestBenchmark {
         }
     }
 
+    /// The wire shape of the timed batches.
+    enum Format: String, Sendable {
+        case native, healthsave
+    }
+
     struct Options {
         var scenarios: [Scenario] = Scenario.allCases
+        var format = Format.native
+        /// Whether --scenario was given (HealthSave batches default to the sync prefill).
+        var scenarioGiven = false
         var prefill: Int?
         var batches = 60
         var batchSize = 1_000
@@ -81,6 +94,11 @@ enum IngestBenchmark {
                 else if name == "both" { options.scenarios = [.mixed, .sync] }
                 else if let scenario = Scenario(rawValue: name) { options.scenarios = [scenario] }
                 else { throw ServeOptions.UsageError("--scenario must be mixed, sync, catalog, both or all (got '\(name)')") }
+                options.scenarioGiven = true
+            case "--format":
+                let name = try reader.value()
+                guard let format = Format(rawValue: name) else { throw ServeOptions.UsageError("--format must be native or healthsave (got '\(name)')") }
+                options.format = format
             case "--prefill": options.prefill = try int()
             case "--batches": options.batches = max(1, try int())
             case "--batch-size": options.batchSize = min(10_000, max(1, try int()))
@@ -89,6 +107,7 @@ enum IngestBenchmark {
             default: throw ServeOptions.UsageError("unknown option '\(flag)' (see healthd bench ingest --help)")
             }
         }
+        if options.format == .healthsave, !options.scenarioGiven { options.scenarios = [.sync] }
         if options.databasePath != nil, options.scenarios.count != 1 {
             throw ServeOptions.UsageError("--db needs a single scenario (--scenario mixed or --scenario sync)")
         }
@@ -150,9 +169,11 @@ enum IngestBenchmark {
 
         // 3. Payloads, serialized up front so the client costs little.
         let warmup = 4
-        let payloads: [[UInt8]] = (0..<(options.batches + warmup)).map { _ in
+        var healthSave = HealthSaveBenchBatches()
+        let payloads: [Payload] = (0..<(options.batches + warmup)).map { _ in
+            if options.format == .healthsave { return healthSave.next(options.batchSize) }
             generator.startBatch()
-            return JSONWriter.serialize(["samples": .array(generator.next(options.batchSize).map(\.json))])
+            return Payload(path: "/health/ingest", body: JSONWriter.serialize(["samples": .array(generator.next(options.batchSize).map(\.json))]))
         }
         _ = try await post(Array(payloads.prefix(warmup)), port: port, token: token, connections: 1)
         let fresh = try await post(Array(payloads.dropFirst(warmup)), port: port, token: token, connections: options.connections)
@@ -167,7 +188,10 @@ enum IngestBenchmark {
         let bytes = ProcessStats.fileSize(path) + ProcessStats.fileSize(path + "-wal")
         let memory = ProcessStats.residentMemory()
 
-        var table = BenchmarkTable(title: "healthd bench ingest --scenario \(scenario.rawValue): \(scenario.title) — \(options.batches) batches of \(options.batchSize) samples over \(options.connections) keep-alive connection(s), into a database holding \(BenchmarkTable.grouped(stored)) samples",
+        let shape = options.format == .healthsave
+            ? " --format healthsave: HealthSave heart-rate (v1) and step (v2) batches, alternating, into a database prefilled as for"
+            : ""
+        var table = BenchmarkTable(title: "healthd bench ingest\(shape) --scenario \(scenario.rawValue): \(scenario.title) — \(options.batches) batches of \(options.batchSize) samples over \(options.connections) keep-alive connection(s), into a database holding \(BenchmarkTable.grouped(stored)) samples",
                                    columns: ["phase", "samples/s", "requests", "p50 ms", "p99 ms", "max ms", "server p50 ms", "server p99 ms"])
         for (name, result) in [("fresh samples", fresh), ("unchanged re-sends", unchanged)] {
             table.add([name, BenchmarkTable.format(Double(options.batches * options.batchSize) / result.seconds, decimals: 0), String(result.latencies.count),
@@ -191,7 +215,13 @@ enum IngestBenchmark {
     }
 
     /// Posts every payload, spread over `connections` client threads; each request must be 200.
-    static func post(_ payloads: [[UInt8]], port: Int, token: String, connections: Int) async throws -> PhaseResult {
+    /// One timed request: where it goes and its body.
+    struct Payload: Sendable {
+        var path: String
+        var body: [UInt8]
+    }
+
+    static func post(_ payloads: [Payload], port: Int, token: String, connections: Int) async throws -> PhaseResult {
         let started = AppClock.monotonicNanoseconds()
         let results = try await withThrowingTaskGroup(of: ([Double], [Double]).self) { group in
             for c in 0..<connections {
@@ -205,13 +235,13 @@ enum IngestBenchmark {
         return PhaseResult(seconds: Double(AppClock.monotonicNanoseconds() - started) / 1e9, latencies: results.0, serverTimes: results.1)
     }
 
-    static func postSequentially(_ payloads: [[UInt8]], port: Int, token: String) throws -> ([Double], [Double]) {
+    static func postSequentially(_ payloads: [Payload], port: Int, token: String) throws -> ([Double], [Double]) {
         let client = try LoopbackHTTPClient(port: port)
         var latencies: [Double] = []
         var serverTimes: [Double] = []
         for payload in payloads {
             let t0 = AppClock.monotonicNanoseconds()
-            let response = try client.send(method: "POST", path: "/health/ingest", token: token, body: payload)
+            let response = try client.send(method: "POST", path: payload.path, token: token, body: payload.body)
             latencies.append(Double(AppClock.monotonicNanoseconds() - t0) / 1e6)
             if let time = response.header("X-Response-Time"), let ms = Double(time.dropLast(2)) { serverTimes.append(ms) }
             guard response.status == 200 else {

@@ -13,6 +13,16 @@ public enum SampleKey {
         derivedPrefix + digest([metric.rawValue, source, String(startTimeMs), String(endTimeMs)])
     }
 
+    /// The derived key of one side of a pair the wire sends under one metric
+    /// (HealthSave's blood pressure batch carries `blood_pressure_systolic` and
+    /// `…_diastolic` samples of the same time and source): the inner metric name joins
+    /// the fields. Without one it is exactly ``derived(metric:source:startTimeMs:endTimeMs:)``,
+    /// so keys already stored keep their meaning.
+    public static func derived(metric: Metric, source: String, startTimeMs: Int64, endTimeMs: Int64, innerMetric: String?) -> String {
+        guard let innerMetric else { return derived(metric: metric, source: source, startTimeMs: startTimeMs, endTimeMs: endTimeMs) }
+        return derivedPrefix + digest([metric.rawValue, source, String(startTimeMs), String(endTimeMs), innerMetric])
+    }
+
     /// 32 hex digits of two independent 64-bit FNV-1a hashes of `fields`, each field
     /// followed by a 0x1F separator; every derived key (samples, workouts) uses it.
     static func digest(_ fields: [String]) -> String {

@@ -1,0 +1,188 @@
+import HTTPTransport
+import HealthDomain
+import JSON
+
+/// The HealthSave app's server contract: `POST /api/apple/batch` and
+/// `POST /api/v2/apple/batch` (one adapter; both take schema v1 and v2 bodies, iOS and
+/// Android) and `GET /api/apple/status`. Every sample passes the same ``SampleRules``
+/// as native ingest, so a sample counts the same whichever way it arrives.
+enum HealthSaveRoutes {
+    static func routes() -> [Route] {
+        [
+            Route(.post, "/api/apple/batch", operation: batchOperation(id: "ingestHealthSaveBatch", version: "v1")) { try await batch($0) },
+            Route(.post, "/api/v2/apple/batch", operation: batchOperation(id: "ingestHealthSaveBatchV2", version: "v2")) { try await batch($0) },
+            Route(.get, "/api/apple/status",
+                  operation: Operation(
+                    id: "getHealthSaveStatus", summary: "Stored sample counts per HealthSave metric",
+                    description: "The flat object the HealthSave app's sync status screen reads: every key a HealthSave metric name (canonical metrics map back to the app's names; raw metrics keep theirs; `workouts` and `activity_summaries` count those records), every value `{count, oldest, newest}`. Never wrapped.",
+                    tags: ["healthsave"],
+                    responses: [200: Operation.Response("Counts per metric.", schema: HealthSaveSchemas.status)])) { try await HealthSaveStatus.respond($0) },
+        ]
+    }
+
+    static func batchOperation(id: String, version: String) -> Operation {
+        Operation(
+            id: id, summary: "Ingest one HealthSave metric batch (\(version) path)",
+            description: """
+            One metric per request, `{metric, batch_index, total_batches, samples}`; schema v2 adds `schema_version`, `deletions`, \
+            `source_bundle_id` and `device`, Android bridges `client_platform` and per-sample `provider_object_id`. Both paths take both versions. \
+            Samples map onto the native sample rules (units converted, ranges checked); instants in `Z` take the server's `--timezone`, \
+            `tzOffsetMinutes` or a written offset a fixed-offset zone. Samples without `uuid`/`provider_object_id` get the shared derived key; \
+            a sample arriving with a new `uuid` replaces the stored id-less one of the same metric, source and time. Unknown metrics, ECG and \
+            heartbeat series are stored raw. 200 with the receipt, also when some samples were rejected (`records_rejected`, `errors`); \
+            `Idempotency-Key` (else `X-HealthSave-Batch-ID`) with `X-HealthSave-Payload-Hash` (else the body's SHA-256): a repeat replays the \
+            first answer, another payload under the same key is 409. 400 malformed JSON or shape, 422 no valid sample (nothing stored), \
+            413 more than 10,000 samples or deletions.
+            """,
+            tags: ["healthsave"],
+            parameters: [
+                Operation.Parameter("Idempotency-Key", in: .header, description: "The batch's idempotency key (the app sends the batch UUID).", schema: ["type": "string"]),
+                Operation.Parameter("X-HealthSave-Batch-ID", in: .header, description: "The batch UUID; the idempotency key when `Idempotency-Key` is absent.", schema: ["type": "string"]),
+                Operation.Parameter("X-HealthSave-Sync-Run-ID", in: .header, description: "The sync run the batch belongs to.", schema: ["type": "string"]),
+                Operation.Parameter("X-HealthSave-Payload-Hash", in: .header, description: "The app's hash of the payload, compared as sent.", schema: ["type": "string"]),
+            ],
+            requestBody: Operation.Body(description: "One HealthSave metric batch.", schema: HealthSaveSchemas.batch, example: HealthSaveSchemas.batchExample),
+            responses: [
+                200: Operation.Response("Stored (rejected samples counted in `records_rejected`).", schema: HealthSaveSchemas.receipt),
+                400: Operation.Response("Malformed JSON, or no `metric`, or `samples`/`deletions` not arrays.", schema: Schemas.ref("Error")),
+                409: Operation.Response("The idempotency key was used before for a different payload; nothing was stored.", schema: Schemas.ref("Error")),
+                413: Operation.Response("More than 10,000 samples or deletions, or the body is over the size limit.", schema: Schemas.ref("Error")),
+                422: Operation.Response("No sample of the batch is valid; nothing was stored. `details.errors` lists the problems.", schema: Schemas.ref("Error")),
+                507: .storageFull,
+            ])
+    }
+
+    /// What the write transaction answered.
+    enum Answer: Sendable {
+        case fresh([UInt8])
+        case replay(status: Int, body: [UInt8])
+        case conflict
+    }
+
+    static func batch(_ context: RequestContext) async throws -> HTTPResponse {
+        try context.query.rejectUnknown(allowed: [])
+        let services = context.services
+        let root = try context.jsonBody()
+        let adapter = HealthSaveAdapter(catalog: services.catalog, defaultZone: services.config.defaultTimezone ?? "UTC", clock: services.store.clock)
+        let batch: HealthSaveBatch
+        do {
+            batch = try adapter.read(root)
+        } catch {
+            throw APIError.invalidParameter(error.field, error.message, rule: error.rule)
+        }
+        guard batch.elements.count <= Limits.samplesPerIngest, batch.deletionsReceived <= Limits.samplesPerIngest else {
+            throw APIError.payloadTooLarge("at most \(Limits.samplesPerIngest) samples and \(Limits.samplesPerIngest) deletions per batch (got \(batch.elements.count) and \(batch.deletionsReceived)); split the batch", limit: Limits.samplesPerIngest)
+        }
+
+        let rules = SampleRules(catalog: services.catalog)
+        let workoutRules = WorkoutRules()
+        let ringRules = ActivitySummaryRules()
+        var samples: [Sample] = []
+        samples.reserveCapacity(batch.elements.count)
+        var workouts: [Workout] = []
+        var summaries: [ActivitySummary] = []
+        var errors: [JSONValue] = []
+        var rejected = 0
+        for (index, element) in batch.elements.enumerated() {
+            let issues: [ValidationIssue]
+            switch element {
+            case .sample(let draft):
+                switch rules.validate(draft) {
+                case .valid(let sample): samples.append(sample); continue
+                case .invalid(let found): issues = found
+                }
+            case .workout(let json):
+                switch workoutRules.validate(json) {
+                case .valid(let workout): workouts.append(workout); continue
+                case .invalid(let found): issues = found
+                }
+            case .activitySummary(let json):
+                switch ringRules.validate(json) {
+                case .valid(let summary): summaries.append(summary); continue
+                case .invalid(let found): issues = found
+                }
+            case .invalid(let found):
+                issues = found
+            }
+            rejected += 1
+            for issue in issues where errors.count < 100 {
+                errors.append(["index": JSONValue(index), "field": .string("samples[\(index)].\(issue.field)"), "code": .string(issue.code), "message": .string(issue.message)])
+            }
+        }
+        let accepted = samples.count + workouts.count + summaries.count
+        if accepted == 0, rejected > 0, batch.deletions.isEmpty {
+            throw APIError(status: .unprocessableContent, code: .validationFailed,
+                           message: "none of the \(rejected) samples of the \(batch.metric) batch is valid; nothing was stored (see details.errors)",
+                           details: ["received": JSONValue(batch.elements.count), "rejected": JSONValue(rejected), "errors": .array(errors)])
+        }
+
+        let headers = context.request.headers
+        func header(_ name: String) -> String? { headers[HTTPHeaderName(name)].flatMap { $0.isEmpty ? nil : $0 } }
+        let idempotencyKey = header("idempotency-key")
+        let batchID = header("x-healthsave-batch-id")
+        let syncRunID = header("x-healthsave-sync-run-id")
+        let ledgerKey = idempotencyKey ?? batchID
+        // The app's hash is opaque: compared as sent, never recomputed.
+        let payloadHash = ledgerKey == nil ? "" : header("x-healthsave-payload-hash") ?? SHA256.hex(context.request.body)
+        var recordedHeaders: [String: String] = [:]
+        for field in headers where field.name.lowercased.hasPrefix("x-healthsave-") { recordedHeaders[field.name.lowercased] = field.value }
+
+        var windowStart: Int64?
+        var windowEnd: Int64?
+        for (start, end) in samples.map({ ($0.startTimeMs, $0.endTimeMs) }) + workouts.map({ ($0.startTimeMs, $0.endTimeMs) }) {
+            windowStart = min(windowStart ?? start, start)
+            windowEnd = max(windowEnd ?? end, end)
+        }
+        let dedupedInBatch = samples.count - Set(samples.map(\.sampleKey)).count
+        let derivation = services.store.rules
+        let nowMs = services.clock.now()
+        let owner = syncRunID ?? batchID ?? idempotencyKey ?? context.requestID
+        let received = batch.elements.count
+        let answer: Answer = try await services.store.pool.write { [samples, workouts, summaries, errors, rejected, windowStart, windowEnd, recordedHeaders] db in
+            if let ledgerKey {
+                switch try BatchLedger.check(db, key: ledgerKey, payloadHash: payloadHash) {
+                case .fresh: break
+                case .replay(let status, let body): return .replay(status: status, body: body)
+                case .conflict: return .conflict
+                }
+            }
+            let takeovers = try SampleStore.takeovers(for: samples, db: db)
+            let batchKeys = Set(samples.map(\.sampleKey))
+            let deletions = batch.deletions.filter { !batchKeys.contains($0) }
+            let outcome = try SampleStore.ingest(samples, deletedKeys: takeovers + deletions, nowMs: nowMs, db: db, rules: derivation)
+            var records = RecordOutcome()
+            try SampleStore.upsert(workouts: workouts, nowMs: nowMs, clock: derivation.clock, db: db, into: &records)
+            try SampleStore.upsert(activitySummaries: summaries, nowMs: nowMs, db: db, into: &records)
+            let existing = outcome.updated + outcome.unchanged + takeovers.count + records.workoutsUpdated + records.workoutsUnchanged
+                + records.activitySummariesUnchanged
+            let receipt = HealthSaveReceipt(
+                metric: batch.metric, batchIndex: batch.batchIndex, totalBatches: batch.totalBatches, syncRunID: syncRunID,
+                batchID: batchID, idempotencyKey: idempotencyKey, receiptOwner: owner, received: received, accepted: accepted,
+                rejected: rejected, insertedNew: outcome.inserted - takeovers.count + records.workoutsInserted + records.activitySummariesUpserted,
+                dedupedExisting: max(0, existing - dedupedInBatch), dedupedInBatch: dedupedInBatch,
+                windowStartMs: windowStart, windowEndMs: windowEnd, deletionsReceived: batch.deletionsReceived,
+                deletionsDeleted: max(0, outcome.deleted - takeovers.count), deletionsRequested: batch.deletions.count,
+                ledgered: ledgerKey != nil, errors: errors)
+            let body = JSONWriter.serialize(receipt.json)
+            if let ledgerKey {
+                try BatchLedger.record(db, BatchLedger.Entry(
+                    key: ledgerKey, payloadHash: payloadHash, syncRunID: syncRunID, batchID: batchID, metric: batch.metric,
+                    batchIndex: batch.batchIndex, totalBatches: batch.totalBatches, headers: recordedHeaders, status: 200, body: body,
+                    recordsReceived: received, recordsAccepted: accepted, recordsRejected: rejected,
+                    windowStartMs: windowStart, windowEndMs: windowEnd,
+                    recordsInsertedNew: outcome.inserted - takeovers.count + records.workoutsInserted + records.activitySummariesUpserted,
+                    recordsDedupedExisting: max(0, existing - dedupedInBatch)), nowMs: nowMs)
+            }
+            return .fresh(body)
+        }
+        switch answer {
+        case .fresh(let body):
+            return HTTPResponse(status: .ok, contentType: "application/json", body: body)
+        case .replay(let status, let body):
+            return HTTPResponse(status: HTTPStatus(code: status), contentType: "application/json", body: body)
+        case .conflict:
+            throw APIError.conflict("the idempotency key '\(String((ledgerKey ?? "").prefix(128)))' was already used for a different payload (the payload hash differs); nothing was stored",
+                                    details: ["field": "Idempotency-Key"])
+        }
+    }
+}
