@@ -81,6 +81,7 @@ enum HealthSaveRoutes {
         samples.reserveCapacity(batch.elements.count)
         var workouts: [Workout] = []
         var summaries: [ActivitySummary] = []
+        var dayTotals: [DayTotal] = []
         var errors: [JSONValue] = []
         var rejected = 0
         for (index, element) in batch.elements.enumerated() {
@@ -91,6 +92,10 @@ enum HealthSaveRoutes {
                 case .valid(let sample): samples.append(sample); continue
                 case .invalid(let found): issues = found
                 }
+            case .dayTotal(let draft, let localDate):
+                let (total, found) = rules.dayTotal(draft, localDate: localDate, clock: services.store.clock)
+                if let total { dayTotals.append(total); continue }
+                issues = found
             case .workout(let json):
                 switch workoutRules.validate(json) {
                 case .valid(let workout): workouts.append(workout); continue
@@ -109,7 +114,7 @@ enum HealthSaveRoutes {
                 errors.append(["index": JSONValue(index), "field": .string("samples[\(index)].\(issue.field)"), "code": .string(issue.code), "message": .string(issue.message)])
             }
         }
-        let accepted = samples.count + workouts.count + summaries.count
+        let accepted = samples.count + workouts.count + summaries.count + dayTotals.count
         if accepted == 0, rejected > 0, batch.deletions.isEmpty {
             throw APIError(status: .unprocessableContent, code: .validationFailed,
                            message: "none of the \(rejected) samples of the \(batch.metric) batch is valid; nothing was stored (see details.errors)",
@@ -138,7 +143,7 @@ enum HealthSaveRoutes {
         let nowMs = services.clock.now()
         let owner = syncRunID ?? batchID ?? idempotencyKey ?? context.requestID
         let received = batch.elements.count
-        let answer: Answer = try await services.store.pool.write { [samples, workouts, summaries, errors, rejected, windowStart, windowEnd, recordedHeaders] db in
+        let answer: Answer = try await services.store.pool.write { [samples, workouts, summaries, dayTotals, errors, rejected, windowStart, windowEnd, recordedHeaders] db in
             if let ledgerKey {
                 switch try BatchLedger.check(db, key: ledgerKey, payloadHash: payloadHash) {
                 case .fresh: break
@@ -153,12 +158,17 @@ enum HealthSaveRoutes {
             var records = RecordOutcome()
             try SampleStore.upsert(workouts: workouts, nowMs: nowMs, clock: derivation.clock, db: db, into: &records)
             try SampleStore.upsert(activitySummaries: summaries, nowMs: nowMs, db: db, into: &records)
+            let reported = try SampleStore.upsert(dayTotals: dayTotals, nowMs: nowMs, db: db, into: &records)
+            if !reported.isEmpty {
+                try SampleStore.recompute(reported, db: db, rules: derivation, extents: try MetricExtent.loadAll(db), nowMs: nowMs)
+            }
             let existing = outcome.updated + outcome.unchanged + takeovers.count + records.workoutsUpdated + records.workoutsUnchanged
-                + records.activitySummariesUnchanged
+                + records.activitySummariesUnchanged + records.dayTotalsUnchanged
             let receipt = HealthSaveReceipt(
                 metric: batch.metric, batchIndex: batch.batchIndex, totalBatches: batch.totalBatches, syncRunID: syncRunID,
                 batchID: batchID, idempotencyKey: idempotencyKey, receiptOwner: owner, received: received, accepted: accepted,
-                rejected: rejected, insertedNew: outcome.inserted - takeovers.count + records.workoutsInserted + records.activitySummariesUpserted,
+                rejected: rejected, insertedNew: outcome.inserted - takeovers.count + records.workoutsInserted + records.activitySummariesUpserted
+                    + records.dayTotalsUpserted,
                 dedupedExisting: max(0, existing - dedupedInBatch), dedupedInBatch: dedupedInBatch,
                 windowStartMs: windowStart, windowEndMs: windowEnd, deletionsReceived: batch.deletionsReceived,
                 deletionsDeleted: max(0, outcome.deleted - takeovers.count), deletionsRequested: batch.deletions.count,
@@ -170,7 +180,8 @@ enum HealthSaveRoutes {
                     batchIndex: batch.batchIndex, totalBatches: batch.totalBatches, headers: recordedHeaders, status: 200, body: body,
                     recordsReceived: received, recordsAccepted: accepted, recordsRejected: rejected,
                     windowStartMs: windowStart, windowEndMs: windowEnd,
-                    recordsInsertedNew: outcome.inserted - takeovers.count + records.workoutsInserted + records.activitySummariesUpserted,
+                    recordsInsertedNew: outcome.inserted - takeovers.count + records.workoutsInserted + records.activitySummariesUpserted
+                        + records.dayTotalsUpserted,
                     recordsDedupedExisting: max(0, existing - dedupedInBatch)), nowMs: nowMs)
             }
             return .fresh(body)

@@ -33,7 +33,12 @@ struct HeldMetric: Sendable, Equatable {
         let samples = try db.query("SELECT metric, count(*), min(start_ms), max(start_ms) FROM samples GROUP BY metric") { row in
             (row.text(0), HeldMetric(count: Int(row.int64(1)), oldestMs: row.int64(2), newestMs: row.int64(3)))
         }
-        for (stored, metric) in samples { add(HealthSaveMetricNames.name(forStored: stored, in: catalog), metric) }
+        // Stored names answer under the app's own name for the metric (a raw name as it is).
+        let appNames = HealthSaveCatalog.statusNamesByMetric(catalog)
+        for (stored, metric) in samples {
+            let name = catalog.spec(for: Metric(rawValue: stored)).flatMap { appNames[$0.metric] } ?? stored
+            add(name, metric)
+        }
         let workouts = try db.queryFirst("SELECT count(*), min(start_ms), max(start_ms) FROM workouts") { row in
             row.int64(0) == 0 ? nil : HeldMetric(count: Int(row.int64(0)), oldestMs: row.int64(1), newestMs: row.int64(2))
         }

@@ -99,6 +99,9 @@ public struct HealthSaveAdapter: Sendable {
 
     // MARK: Samples
 
+    /// The source name the app gives day totals taken from HealthKit's statistics.
+    static let statisticsSource = "HealthKit Statistics"
+
     func sample(_ element: JSONValue, _ context: Context) -> HealthSaveBatch.Element {
         guard case .object(let m) = element else {
             return .invalid([ValidationIssue(field: "samples", code: "type", message: "each sample must be a JSON object (got \(element.typeName))")])
@@ -173,10 +176,16 @@ public struct HealthSaveAdapter: Sendable {
             issues.append(ValidationIssue(field: "uuid", code: "type", message: "uuid must be a string"))
         }
 
-        return .sample(SampleDraft(
+        let draft = SampleDraft(
             sampleKey: key, metricName: name, startTimeMs: start, endTimeMs: end, value: value, unit: unit,
             categoryValue: category, sourceName: source, sourceBundleId: bundle, device: device, timezone: zone,
-            metadata: metadata(m, skipping: Self.consumed), issues: issues, fields: names))
+            metadata: metadata(m, skipping: Self.consumed), issues: issues, fields: names)
+        // A total HealthKit's statistics already de-duplicated stands for its day; it is
+        // not a sample spanning 24 hours (see DayTotal).
+        if spec?.kind.isSummed == true, source == Self.statisticsSource || m["aggregation"]?.stringValue == "day_total" {
+            return .dayTotal(draft, localDate: m["localDate"]?.stringValue.flatMap { DayKey($0) })
+        }
+        return .sample(draft)
     }
 
     /// `name` lowercased with every run of other characters turned into one `_`, so it

@@ -9,6 +9,9 @@ public struct HealthSaveBatch: Sendable {
     public enum Element: Sendable {
         /// A sample for ``SampleRules``.
         case sample(SampleDraft)
+        /// A day's total HealthKit's statistics computed (source "HealthKit Statistics" or
+        /// `aggregation: "day_total"`), for ``SampleRules/dayTotal(_:localDate:clock:)``.
+        case dayTotal(SampleDraft, localDate: DayKey?)
         /// A workout in the native `workouts[]` shape.
         case workout(JSONValue)
         /// A day's rings in the native `activitySummaries[]` shape.
