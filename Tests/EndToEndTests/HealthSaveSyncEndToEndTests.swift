@@ -7,7 +7,7 @@ private func object(_ response: LoopbackHTTPClient.Response) -> [String: Any] {
     (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
 }
 
-private func bytes(_ value: Any) -> [UInt8] { [UInt8](try! JSONSerialization.data(withJSONObject: value)) }
+private func bytes(_ value: Any) -> [UInt8] { [UInt8]((try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])) ?? Data()) }
 
 /// One sample of the replayed sync, written once and sent both ways: as the HealthSave
 /// app sends it and as a native `/health/ingest` client would.
@@ -115,13 +115,32 @@ private struct SyncSample: Sendable {
                 for (index, part) in [Array(samples[..<half]), Array(samples[half...])].enumerated() {
                     let body: [String: Any] = ["metric": metric, "batch_index": index, "total_batches": 2, "samples": part]
                     let reply = try app.send(method: "POST", path: "/api/apple/batch",
-                                             headers: key + [("Content-Type", "application/json"), ("X-HealthSave-Batch-ID", "\(metric)-\(index)")],
+                                             headers: key + [("Content-Type", "application/json"), ("X-HealthSave-Batch-ID", "\(metric)-\(index)"),
+                                                             ("X-HealthSave-Sync-Run-ID", "run-1")],
                                              body: bytes(body))
                     #expect(reply.status == 200, "\(metric) \(index): \(reply.text)")
                     #expect(object(reply)["records"] as? Int == part.count)
                     #expect(object(reply)["batch"] as? Int == index)
                 }
             }
+            // The app re-sends a batch it never saw answered: same batch id and body, the first
+            // answer again; the same id with another body is a conflict that stores nothing.
+            let firstHeartRate = Array((batchesByMetric["heart_rate"] ?? [])[..<(((batchesByMetric["heart_rate"] ?? []).count + 1) / 2)])
+            let firstBody: [String: Any] = ["metric": "heart_rate", "batch_index": 0, "total_batches": 2, "samples": firstHeartRate]
+            let replayHeaders = key + [("Content-Type", "application/json"), ("X-HealthSave-Batch-ID", "heart_rate-0"), ("X-HealthSave-Sync-Run-ID", "run-1")]
+            let replayed = try app.send(method: "POST", path: "/api/apple/batch", headers: replayHeaders, body: bytes(firstBody))
+            #expect(replayed.status == 200)
+            #expect(object(replayed)["records_inserted_new"] as? Int == firstHeartRate.count)
+            var altered = firstHeartRate
+            if var first = altered.first { first["qty"] = 180; altered[0] = first }
+            let conflict = try app.send(method: "POST", path: "/api/apple/batch", headers: replayHeaders,
+                                        body: bytes(["metric": "heart_rate", "batch_index": 0, "total_batches": 2, "samples": altered]))
+            #expect(conflict.status == 409)
+            // The receipts of the run: every batch, by metric.
+            let run = object(try app.send(method: "GET", path: "/api/v2/sync/runs/latest", headers: key))
+            #expect(run["sync_run_id"] as? String == "run-1")
+            #expect(run["records_received"] as? Int == Self.samples.count)
+            #expect(run["batches_seen"] as? Int == 2 * Set(Self.samples.map(\.batchMetric)).count)
             // A re-sent batch stores nothing new.
             let again = try app.send(method: "POST", path: "/api/apple/batch", headers: key + [("Content-Type", "application/json")],
                                      body: bytes(["metric": "heart_rate", "batch_index": 0, "total_batches": 2,
