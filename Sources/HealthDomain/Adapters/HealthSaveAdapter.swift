@@ -299,7 +299,7 @@ public struct HealthSaveAdapter: Sendable {
                 // app versions: the day is that of the nearest local midnight.
                 var issues: [ValidationIssue] = []
                 let zone = zoneName(parsed, m["tzOffsetMinutes"], &issues) ?? defaultZone
-                m["day"] = .string(clock.dayKey(atMs: parsed.ms + 12 * 3_600_000, zone: zone).description)
+                m["day"] = .string(clock.dayOfNearestMidnight(atMs: parsed.ms, zone: zone).description)
             } else {
                 return .invalid([ValidationIssue(field: "date", code: "format", message: "date must be YYYY-MM-DD or an ISO 8601 instant (got '\(date.prefix(40))')")])
             }

@@ -25,13 +25,15 @@ public struct DayTotal: Sendable, Equatable {
         self.key = key
     }
 
-    /// The local day a total dated by an instant stands for: `localDate` when the client
-    /// says, else the date of the local midnight nearest the instant in its zone. Apps
-    /// write local midnight in UTC (`…T22:00:00Z` for a summer day in Berlin) or
-    /// `…T00:00:00Z` whatever the zone; the nearest midnight reads both right.
-    public static func day(atMs ms: Int64, zone: String, clock: ZoneClock) -> DayKey {
-        let date = clock.dayKey(atMs: ms, zone: zone)
-        return clock.localMillisecondOfDay(atMs: ms, zone: zone) >= 12 * 3_600_000 ? date.adding(days: 1) : date
+}
+
+extension ZoneClock {
+    /// The date of the local midnight nearest the instant in `zone`: the day of a value
+    /// dated by an instant at a midnight (a day total, a day's rings). Apps write local
+    /// midnight in UTC (`…T22:00:00Z` for a summer day in Berlin) or `…T00:00:00Z`
+    /// whatever the zone; the nearest midnight reads both right.
+    public func dayOfNearestMidnight(atMs ms: Int64, zone: String) -> DayKey {
+        dayKey(atMs: ms + 12 * 3_600_000, zone: zone)
     }
 }
 
@@ -47,7 +49,7 @@ extension SampleRules {
                 return (nil, [ValidationIssue(field: draft.fields.metric, code: "day_total",
                                               message: "a day total needs a summed metric (steps, distances, energy, …); '\(sample.metric.rawValue)' is not one")])
             }
-            let day = localDate ?? DayTotal.day(atMs: sample.startTimeMs, zone: sample.timezone, clock: clock)
+            let day = localDate ?? clock.dayOfNearestMidnight(atMs: sample.startTimeMs, zone: sample.timezone)
             return (DayTotal(metric: sample.metric, day: day, value: value, source: sample.sourceIdentity, key: sample.sampleKey), [])
         }
     }
