@@ -8,7 +8,8 @@ import Synchronization
 /// `TimeZone(identifier:)` alone is not enough. An identifier is accepted when
 /// Foundation resolves it and it is either in `TimeZone.knownTimeZoneIdentifiers` or an
 /// `Area/Location` name under an IANA area (Linux Foundation's known list lacks some
-/// current names, e.g. "Asia/Kolkata"), or a UTC spelling.
+/// current names, e.g. "Asia/Kolkata"), or a UTC spelling, or a fixed offset written as
+/// ``FixedOffsetZone`` names it (`UTC+09:00`).
 public enum KnownTimeZones {
     static let areas: Set<Substring> = [
         "Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe",
@@ -32,6 +33,7 @@ public enum KnownTimeZones {
     }
 
     static func evaluate(_ identifier: String) -> Bool {
+        if FixedOffsetZone.offsetSeconds(identifier) != nil { return true }
         guard !identifier.isEmpty, identifier.utf8.count <= 64, TimeZone(identifier: identifier) != nil else { return false }
         if utcNames.contains(identifier) || known.contains(identifier) { return true }
         let parts = identifier.split(separator: "/", omittingEmptySubsequences: false)

@@ -107,7 +107,7 @@ public final class ZoneClock: Sendable {
         if let chunk = cached.chunk { return chunk }
         // Build outside the lock so other threads are not held up by Foundation calls;
         // two threads racing on the same chunk compute identical values.
-        let timeZone = cached.timeZone ?? TimeZone(identifier: zone)
+        let timeZone = cached.timeZone ?? FixedOffsetZone.timeZone(zone)
         let built = ZoneOffsetChunk.build(
             timeZone: timeZone, startMs: index * Self.chunkMs, endMs: (index + 1) * Self.chunkMs,
             probeSeconds: Self.probeSeconds)
