@@ -39,5 +39,6 @@ public final class HealthApp: Sendable {
             + SummaryRoutes.routes()
             + WorkoutRoutes.routes()
             + HealthSaveSyncRoutes.routes()
+            + HealthAutoExportRoutes.routes()
     }
 }
