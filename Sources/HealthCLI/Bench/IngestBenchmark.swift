@@ -14,8 +14,8 @@ import SQLiteStore
 /// samples and resident memory, for three shapes of batch (`Scenario`).
 enum IngestBenchmark {
     static let help = """
-    Usage: healthd bench ingest [--scenario mixed|sync|catalog|both|all] [--prefill N] [--batches N]
-                                [--batch-size N] [--connections N] [--db PATH]
+    Usage: healthd bench ingest [--scenario mixed|sync|catalog|both|all] [--format native|hae] [--prefill N]
+                                [--batches N] [--batch-size N] [--connections N] [--db PATH]
 
     Measures ingest over HTTP against the live server (started in this process on a free
     port): fresh samples/s and unchanged re-sent samples/s for batches posted into a
@@ -31,6 +31,10 @@ enum IngestBenchmark {
                          sample of each per minute; prefill 400,000 samples
       --scenario both    mixed, then sync
       --scenario all     (default) mixed, sync and catalog, each into its own database
+      --format hae       post Health Auto Export bodies to /health/hae instead: batches
+                         take turns between a heart-rate entry of Min/Avg/Max points and
+                         a step entry of qty points, --batch-size points each (default
+                         scenario: sync, for its prefill)
       --prefill N        samples in the database before the timed batches (default: the
                          scenario's); --db PATH keeps it (needs a single scenario)
 
@@ -64,10 +68,13 @@ enum IngestBenchmark {
         var batchSize = 1_000
         var connections = 2
         var databasePath: String?
+        /// `hae`: Health Auto Export bodies to `/health/hae` instead of native batches.
+        var hae = false
     }
 
     static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
+        var explicitScenario = false
         var reader = ArgumentReader(arguments)
         func int() throws -> Int {
             guard let n = Int(try reader.value()), n >= 0 else { throw ServeOptions.UsageError("\(reader.flag) needs a non-negative integer") }
@@ -76,6 +83,7 @@ enum IngestBenchmark {
         while let flag = reader.nextFlag() {
             switch flag {
             case "--scenario":
+                explicitScenario = true
                 let name = try reader.value()
                 if name == "all" { options.scenarios = Scenario.allCases }
                 else if name == "both" { options.scenarios = [.mixed, .sync] }
@@ -86,6 +94,11 @@ enum IngestBenchmark {
             case "--batch-size": options.batchSize = min(10_000, max(1, try int()))
             case "--connections": options.connections = min(16, max(1, try int()))
             case "--db": options.databasePath = try reader.value()
+            case "--format":
+                let name = try reader.value()
+                guard name == "native" || name == "hae" else { throw ServeOptions.UsageError("--format must be native or hae (got '\(name)')") }
+                options.hae = name == "hae"
+                if options.hae, !explicitScenario { options.scenarios = [.sync] }
             default: throw ServeOptions.UsageError("unknown option '\(flag)' (see healthd bench ingest --help)")
             }
         }
@@ -150,13 +163,16 @@ enum IngestBenchmark {
 
         // 3. Payloads, serialized up front so the client costs little.
         let warmup = 4
+        var haePayloads = HealthAutoExportBenchPayloads(seed: 42, pointsPerBatch: options.batchSize)
         let payloads: [[UInt8]] = (0..<(options.batches + warmup)).map { _ in
+            if options.hae { return haePayloads.next() }
             generator.startBatch()
             return JSONWriter.serialize(["samples": .array(generator.next(options.batchSize).map(\.json))])
         }
-        _ = try await post(Array(payloads.prefix(warmup)), port: port, token: token, connections: 1)
-        let fresh = try await post(Array(payloads.dropFirst(warmup)), port: port, token: token, connections: options.connections)
-        let unchanged = try await post(Array(payloads.dropFirst(warmup)), port: port, token: token, connections: options.connections)
+        let route = options.hae ? "/health/hae" : "/health/ingest"
+        _ = try await post(Array(payloads.prefix(warmup)), path: route, port: port, token: token, connections: 1)
+        let fresh = try await post(Array(payloads.dropFirst(warmup)), path: route, port: port, token: token, connections: options.connections)
+        let unchanged = try await post(Array(payloads.dropFirst(warmup)), path: route, port: port, token: token, connections: options.connections)
 
         await server.shutdown()
         await serving.value
@@ -167,7 +183,8 @@ enum IngestBenchmark {
         let bytes = ProcessStats.fileSize(path) + ProcessStats.fileSize(path + "-wal")
         let memory = ProcessStats.residentMemory()
 
-        var table = BenchmarkTable(title: "healthd bench ingest --scenario \(scenario.rawValue): \(scenario.title) — \(options.batches) batches of \(options.batchSize) samples over \(options.connections) keep-alive connection(s), into a database holding \(BenchmarkTable.grouped(stored)) samples",
+        let shape = options.hae ? " --format hae: Health Auto Export bodies (heart-rate Min/Avg/Max and step entries, one per minute) to /health/hae, prefilled as" : ""
+        var table = BenchmarkTable(title: "healthd bench ingest\(shape) --scenario \(scenario.rawValue): \(scenario.title) — \(options.batches) batches of \(options.batchSize) samples over \(options.connections) keep-alive connection(s), into a database holding \(BenchmarkTable.grouped(stored)) samples",
                                    columns: ["phase", "samples/s", "requests", "p50 ms", "p99 ms", "max ms", "server p50 ms", "server p99 ms"])
         for (name, result) in [("fresh samples", fresh), ("unchanged re-sends", unchanged)] {
             table.add([name, BenchmarkTable.format(Double(options.batches * options.batchSize) / result.seconds, decimals: 0), String(result.latencies.count),
@@ -191,12 +208,12 @@ enum IngestBenchmark {
     }
 
     /// Posts every payload, spread over `connections` client threads; each request must be 200.
-    static func post(_ payloads: [[UInt8]], port: Int, token: String, connections: Int) async throws -> PhaseResult {
+    static func post(_ payloads: [[UInt8]], path: String = "/health/ingest", port: Int, token: String, connections: Int) async throws -> PhaseResult {
         let started = AppClock.monotonicNanoseconds()
         let results = try await withThrowingTaskGroup(of: ([Double], [Double]).self) { group in
             for c in 0..<connections {
                 let share = stride(from: c, to: payloads.count, by: connections).map { payloads[$0] }
-                group.addTask { try await onThread { try postSequentially(share, port: port, token: token) } }
+                group.addTask { try await onThread { try postSequentially(share, path: path, port: port, token: token) } }
             }
             var all: ([Double], [Double]) = ([], [])
             for try await (latencies, serverTimes) in group { all.0 += latencies; all.1 += serverTimes }
@@ -205,13 +222,13 @@ enum IngestBenchmark {
         return PhaseResult(seconds: Double(AppClock.monotonicNanoseconds() - started) / 1e9, latencies: results.0, serverTimes: results.1)
     }
 
-    static func postSequentially(_ payloads: [[UInt8]], port: Int, token: String) throws -> ([Double], [Double]) {
+    static func postSequentially(_ payloads: [[UInt8]], path: String, port: Int, token: String) throws -> ([Double], [Double]) {
         let client = try LoopbackHTTPClient(port: port)
         var latencies: [Double] = []
         var serverTimes: [Double] = []
         for payload in payloads {
             let t0 = AppClock.monotonicNanoseconds()
-            let response = try client.send(method: "POST", path: "/health/ingest", token: token, body: payload)
+            let response = try client.send(method: "POST", path: path, token: token, body: payload)
             latencies.append(Double(AppClock.monotonicNanoseconds() - t0) / 1e6)
             if let time = response.header("X-Response-Time"), let ms = Double(time.dropLast(2)) { serverTimes.append(ms) }
             guard response.status == 200 else {
