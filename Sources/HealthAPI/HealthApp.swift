@@ -40,5 +40,6 @@ public final class HealthApp: Sendable {
             + WorkoutRoutes.routes()
             + HealthSaveRoutes.routes()
             + HealthSaveSyncRoutes.routes()
+            + HealthAutoExportRoutes.routes()
     }
 }

@@ -15,6 +15,11 @@ extension DayAggregator {
             count += 1
             minimum = min(minimum, value)
             maximum = max(maximum, value)
+            // A summarised reading (HAE's Min/Avg/Max) widens the extremes, not the average.
+            if let range = sample.readingRange {
+                if let low = range.min, low.isFinite { minimum = min(minimum, low) }
+                if let high = range.max, high.isFinite { maximum = max(maximum, high) }
+            }
             if latest.map({ isLater(sample, than: $0) }) ?? true {
                 latest = sample
                 latestValue = value

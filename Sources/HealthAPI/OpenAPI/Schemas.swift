@@ -107,5 +107,6 @@ public enum Schemas {
             .merging(summaryComponents) { current, _ in current }
             .merging(workoutComponents) { current, _ in current }
             .merging(healthSaveComponents) { current, _ in current }
+            .merging(healthAutoExportComponents) { current, _ in current }
     }
 }

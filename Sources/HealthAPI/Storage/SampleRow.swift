@@ -53,13 +53,17 @@ enum SampleRow {
     /// The columns day aggregation reads. Unit and sync identifier never decide a day's
     /// numbers (values are stored in the canonical unit), so recomputation skips them and
     /// the metric it already knows: fewer strings built per row on the hottest read path.
-    static let aggregationColumns = "sample_key, start_ms, end_ms, value, category, source_name, source_bundle_id, timezone"
+    /// Metadata is read only where it holds a summarised reading's extremes
+    /// (`readingMin`/`readingMax`, see `Sample.readingMinKey`); every other row yields NULL.
+    static let aggregationColumns = "sample_key, start_ms, end_ms, value, category, source_name, source_bundle_id, timezone, "
+        + "CASE WHEN metadata LIKE '%\"readingM%' THEN metadata END"
 
     /// Decodes a row selected with `aggregationColumns` for a known metric.
     static func decodeForAggregation(_ row: Row, metric: Metric) -> Sample {
         Sample(sampleKey: row.text(0), metric: metric, startTimeMs: row.int64(1), endTimeMs: row.int64(2),
                valueNumber: row.optionalDouble(3), categoryValue: row.optionalText(4), unit: "",
-               sourceName: row.optionalText(5), sourceBundleId: row.optionalText(6), timezone: row.text(7))
+               sourceName: row.optionalText(5), sourceBundleId: row.optionalText(6), timezone: row.text(7),
+               metadata: row.optionalText(8))
     }
 
     /// The stored sample for `key`, using a prepared `selectByKey` statement.

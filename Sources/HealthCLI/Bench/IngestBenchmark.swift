@@ -14,7 +14,7 @@ import SQLiteStore
 /// samples and resident memory, for three shapes of batch (`Scenario`).
 enum IngestBenchmark {
     static let help = """
-    Usage: healthd bench ingest [--scenario mixed|sync|catalog|both|all] [--format native|healthsave]
+    Usage: healthd bench ingest [--scenario mixed|sync|catalog|both|all] [--format native|healthsave|hae]
                                 [--prefill N] [--batches N] [--batch-size N] [--connections N] [--db PATH]
 
     Measures ingest over HTTP against the live server (started in this process on a free
@@ -36,6 +36,10 @@ enum IngestBenchmark {
                          step batches in the v2 shape (uuid, startDate, endDate, unit,
                          tzOffsetMinutes) to /api/v2/apple/batch, alternating; the database
                          is prefilled as for --scenario sync (the default scenario then)
+      --format hae       post Health Auto Export bodies to /health/hae instead: batches
+                         take turns between a heart-rate entry of Min/Avg/Max points and
+                         a step entry of qty points, --batch-size points each (default
+                         scenario: sync, for its prefill)
       --prefill N        samples in the database before the timed batches (default: the
                          scenario's); --db PATH keeps it (needs a single scenario)
 
@@ -64,7 +68,7 @@ enum IngestBenchmark {
 
     /// The wire shape of the timed batches.
     enum Format: String, Sendable {
-        case native, healthsave
+        case native, healthsave, hae
     }
 
     struct Options {
@@ -97,7 +101,7 @@ enum IngestBenchmark {
                 options.scenarioGiven = true
             case "--format":
                 let name = try reader.value()
-                guard let format = Format(rawValue: name) else { throw ServeOptions.UsageError("--format must be native or healthsave (got '\(name)')") }
+                guard let format = Format(rawValue: name) else { throw ServeOptions.UsageError("--format must be native, healthsave or hae (got '\(name)')") }
                 options.format = format
             case "--prefill": options.prefill = try int()
             case "--batches": options.batches = max(1, try int())
@@ -107,7 +111,7 @@ enum IngestBenchmark {
             default: throw ServeOptions.UsageError("unknown option '\(flag)' (see healthd bench ingest --help)")
             }
         }
-        if options.format == .healthsave, !options.scenarioGiven { options.scenarios = [.sync] }
+        if options.format != .native, !options.scenarioGiven { options.scenarios = [.sync] }
         if options.databasePath != nil, options.scenarios.count != 1 {
             throw ServeOptions.UsageError("--db needs a single scenario (--scenario mixed or --scenario sync)")
         }
@@ -170,8 +174,10 @@ enum IngestBenchmark {
         // 3. Payloads, serialized up front so the client costs little.
         let warmup = 4
         var healthSave = HealthSaveBenchBatches()
+        var haePayloads = HealthAutoExportBenchPayloads(seed: 42, pointsPerBatch: options.batchSize)
         let payloads: [Payload] = (0..<(options.batches + warmup)).map { _ in
             if options.format == .healthsave { return healthSave.next(options.batchSize) }
+            if options.format == .hae { return Payload(path: "/health/hae", body: haePayloads.next()) }
             generator.startBatch()
             return Payload(path: "/health/ingest", body: JSONWriter.serialize(["samples": .array(generator.next(options.batchSize).map(\.json))]))
         }
@@ -188,9 +194,11 @@ enum IngestBenchmark {
         let bytes = ProcessStats.fileSize(path) + ProcessStats.fileSize(path + "-wal")
         let memory = ProcessStats.residentMemory()
 
-        let shape = options.format == .healthsave
-            ? " --format healthsave: HealthSave heart-rate (v1) and step (v2) batches, alternating, into a database prefilled as for"
-            : ""
+        let shape = switch options.format {
+        case .healthsave: " --format healthsave: HealthSave heart-rate (v1) and step (v2) batches, alternating, into a database prefilled as for"
+        case .hae: " --format hae: Health Auto Export bodies (heart-rate Min/Avg/Max and step entries) to /health/hae, prefilled as for"
+        case .native: ""
+        }
         var table = BenchmarkTable(title: "healthd bench ingest\(shape) --scenario \(scenario.rawValue): \(scenario.title) — \(options.batches) batches of \(options.batchSize) samples over \(options.connections) keep-alive connection(s), into a database holding \(BenchmarkTable.grouped(stored)) samples",
                                    columns: ["phase", "samples/s", "requests", "p50 ms", "p99 ms", "max ms", "server p50 ms", "server p99 ms"])
         for (name, result) in [("fresh samples", fresh), ("unchanged re-sends", unchanged)] {
@@ -214,13 +222,13 @@ enum IngestBenchmark {
         var serverTimes: [Double]
     }
 
-    /// Posts every payload, spread over `connections` client threads; each request must be 200.
     /// One timed request: where it goes and its body.
     struct Payload: Sendable {
         var path: String
         var body: [UInt8]
     }
 
+    /// Posts every payload, spread over `connections` client threads; each request must be 200.
     static func post(_ payloads: [Payload], port: Int, token: String, connections: Int) async throws -> PhaseResult {
         let started = AppClock.monotonicNanoseconds()
         let results = try await withThrowingTaskGroup(of: ([Double], [Double]).self) { group in
