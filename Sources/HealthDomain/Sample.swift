@@ -60,5 +60,8 @@ public struct Sample: Sendable, Hashable {
     public var sleepCategory: SleepCategory? { categoryValue.flatMap(SleepCategory.init(rawValue:)) }
 
     /// The identity sources are grouped and ranked by: name, else bundle id, else "unknown".
-    public var sourceIdentity: String { sourceName ?? sourceBundleId ?? "unknown" }
+    ///
+    /// In ``SourceName``'s normal form, so one device's name spelled with a curly or a
+    /// straight apostrophe is one source.
+    public var sourceIdentity: String { SourceName.normalized(sourceName ?? sourceBundleId ?? "unknown") }
 }

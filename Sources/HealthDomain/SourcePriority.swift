@@ -23,13 +23,14 @@ public struct SourcePriority: Sendable, Equatable {
     /// Watches first (they are on the wrist all day), then phones, then everything else.
     public static let `default` = SourcePriority(patterns: ["watch", "phone"])
 
-    /// The rank of a source; see ``SourceRank``.
+    /// The rank of a source; see ``SourceRank``. A merged name ("iPhone|Apple Watch")
+    /// ranks as its best member.
     public func rank(sourceName: String?, bundleId: String?) -> SourceRank {
-        let identity = sourceName ?? bundleId ?? "unknown"
-        let name = sourceName?.lowercased()
+        let identity = SourceName.normalized(sourceName ?? bundleId ?? "unknown")
+        let names = sourceName.map { SourceName.members(SourceName.normalized($0)).map { $0.lowercased() } } ?? []
         let bundle = bundleId?.lowercased()
         for (index, pattern) in patterns.enumerated() {
-            if name?.contains(pattern) == true || bundle?.contains(pattern) == true {
+            if names.contains(where: { $0.contains(pattern) }) || bundle?.contains(pattern) == true {
                 return SourceRank(patternIndex: index, identity: identity)
             }
         }

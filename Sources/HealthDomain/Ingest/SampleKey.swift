@@ -10,7 +10,8 @@ public enum SampleKey {
     /// `d1-` and 32 hex digits of two independent 64-bit FNV-1a hashes of the fields,
     /// each field followed by a 0x1F separator so that no two field lists share bytes.
     public static func derived(metric: Metric, source: String, startTimeMs: Int64, endTimeMs: Int64) -> String {
-        derivedPrefix + digest([metric.rawValue, source, String(startTimeMs), String(endTimeMs)])
+        // One device's name spelled two ways is one source (see SourceName).
+        derivedPrefix + digest([metric.rawValue, SourceName.normalized(source), String(startTimeMs), String(endTimeMs)])
     }
 
     /// The derived key of one side of a pair the wire sends under one metric
@@ -20,7 +21,7 @@ public enum SampleKey {
     /// so keys already stored keep their meaning.
     public static func derived(metric: Metric, source: String, startTimeMs: Int64, endTimeMs: Int64, innerMetric: String?) -> String {
         guard let innerMetric else { return derived(metric: metric, source: source, startTimeMs: startTimeMs, endTimeMs: endTimeMs) }
-        return derivedPrefix + digest([metric.rawValue, source, String(startTimeMs), String(endTimeMs), innerMetric])
+        return derivedPrefix + digest([metric.rawValue, SourceName.normalized(source), String(startTimeMs), String(endTimeMs), innerMetric])
     }
 
     /// 32 hex digits of two independent 64-bit FNV-1a hashes of `fields`, each field
