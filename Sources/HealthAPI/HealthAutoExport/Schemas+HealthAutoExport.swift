@@ -4,26 +4,21 @@ extension Schemas {
     /// Health Auto Export's REST API body, as far as the adapter reads it.
     static let healthAutoExportPayload: JSONValue = [
         "type": "object",
-        "description": "Health Auto Export's REST API body (JSON format, export version 1 or 2). `workouts` may also sit at the root beside `data`.",
+        "description": "Health Auto Export's REST API body (JSON format, export version 1 or 2). `workouts` may also sit at the root beside `data`; one of the two is required.",
+        "anyOf": [["required": ["data"]], ["required": ["workouts"]]],
         "properties": [
             "data": [
                 "type": "object",
                 "description": "The exported window. Arrays other than `metrics` and `workouts` (stateOfMind, medications, symptoms, ecg, heartRateNotifications, cycleTracking, …) are stored raw as `hae_<name>` samples with their fields in metadata.",
                 "properties": [
-                    "metrics": ["type": "array", "description": "One entry per metric.", "items": [
-                        "type": "object", "required": ["name", "data"],
-                        "description": "A metric and its points.",
-                        "properties": [
-                            "name": ["type": "string", "description": "HAE's metric name (step_count, heart_rate, sleep_analysis, blood_pressure, …), resolved through the catalog's aliases; unknown names are stored raw."],
-                            "units": ["type": "string", "description": "The unit as HAE localises it (count, kcal, kJ, count/min, %, lb, mi, hr, …), converted to the metric's canonical unit."],
-                            "data": ["type": "array", "description": "Points: {date, qty, source}; {date, Min, Avg, Max, source}; {date, systolic, diastolic}; sleep segments {startDate, endDate, value}; aggregated sleep nights {sleepStart, sleepEnd, deep, core, rem, awake, asleep, inBed, totalSleep, source}. An empty array is fine; a missing one is an error.",
-                                     "items": ["type": "object", "description": "One point."]],
-                        ],
-                    ]],
-                    "workouts": ["type": "array", "description": "Workouts, export version 1 or 2.", "items": ref("HealthAutoExportWorkout")],
+                    // Items are not typed here: HAE bodies carry odd items, and one odd item never
+                    // fails the payload (it is a per-item error, the rest is stored).
+                    "metrics": ["type": ["array", "null"], "description": "One entry per metric: {name, units, data: [points]} — `name` is HAE's metric name (step_count, heart_rate, sleep_analysis, blood_pressure, …) resolved through the catalog's aliases (unknown names are stored raw); `units` as HAE localises them (count, kcal, kJ, count/min, %, lb, mi, hr, …); `data` points {date, qty, source}, {date, Min, Avg, Max, source}, {date, systolic, diastolic}, sleep segments {startDate, endDate, value} or aggregated nights {sleepStart, sleepEnd, deep, core, rem, awake, asleep, inBed, totalSleep, source}. An entry without a `data` array, or an item that is not an object, is a per-item error; the rest is stored.",
+                                "items": ["description": "One metric entry."]],
+                    "workouts": ["type": ["array", "null"], "description": "Workouts, export version 1 or 2, each shaped as `HealthAutoExportWorkout`; an item that does not read as one is a per-item error.", "items": ["description": "One workout (HealthAutoExportWorkout)."]],
                 ],
             ],
-            "workouts": ["type": "array", "description": "Workouts at the root, as some versions send them.", "items": ref("HealthAutoExportWorkout")],
+            "workouts": ["type": ["array", "null"], "description": "Workouts at the root, as some versions send them, each shaped as `HealthAutoExportWorkout`; an item that does not read as one is a per-item error.", "items": ["description": "One workout (HealthAutoExportWorkout)."]],
         ],
     ]
 

@@ -15,17 +15,19 @@ enum HealthSaveSchemas {
         "description": "One HealthSave metric batch (schema v1 or v2).",
         "required": ["metric"],
         "properties": [
-            "metric": ["type": "string", "description": "The HealthSave metric name (`heart_rate`, `sleep_analysis`, `workouts`, `activity_summaries`, …)."],
-            "batch_index": ["type": "integer", "description": "Index of this batch within the metric's upload."],
-            "total_batches": ["type": "integer", "description": "Number of batches of the metric's upload."],
-            "schema_version": ["type": "integer", "description": "2 for v2 bodies; absent for v1."],
-            "samples": ["type": "array", "description": "The samples in the app's shapes (quantity, sleep, blood pressure, category, workout, activity summary, ECG, heartbeat series).", "items": ["type": "object"]],
-            "deletions": ["type": "array", "description": "Samples deleted on the phone, by id.", "items": ["type": "object", "properties": ["uuid": ["type": "string", "description": "The deleted sample's id."]]]],
-            "source_bundle_id": ["type": "string", "description": "Bundle id of the writing app, for samples that name none."],
-            "device": ["type": "object", "description": "The phone: its name is the source of samples that name none.", "properties": [
-                "name": ["type": "string", "description": "Device name."], "model": ["type": "string", "description": "Device model."],
+            "metric": ["type": "string", "minLength": 1, "maxLength": 64, "description": "The HealthSave metric name (`heart_rate`, `sleep_analysis`, `workouts`, `activity_summaries`, …)."],
+            "batch_index": ["type": ["integer", "null"], "description": "Index of this batch within the metric's upload."],
+            "total_batches": ["type": ["integer", "null"], "description": "Number of batches of the metric's upload."],
+            "schema_version": ["type": ["integer", "null"], "description": "2 for v2 bodies; absent for v1."],
+            "samples": ["type": ["array", "null"], "description": "The samples in the app's shapes (quantity, sleep, blood pressure, category, workout, activity summary, ECG, heartbeat series).", "items": ["type": "object"]],
+            "deletions": ["type": ["array", "null"], "description": "Samples deleted on the phone, by id: `{\"uuid\": …}` (or `provider_object_id`, or the id itself); entries without a readable id are counted and skipped.", "items": ["description": "One deleted sample."]],
+            "source_bundle_id": ["type": ["string", "null"], "description": "Bundle id of the writing app, for samples that name none."],
+            "device": ["type": ["object", "null"], "description": "The phone: its name is the source of samples that name none.", "properties": [
+                "name": ["type": ["string", "null"], "description": "Device name."], "model": ["type": ["string", "null"], "description": "Device model."],
             ]],
-            "client_platform": ["type": "string", "description": "`android` for the Android bridge."],
+            "client_platform": ["type": ["string", "null"], "description": "`android` for the Android bridge."],
+            "client_schema_version": ["type": ["integer", "null"], "description": "The Android bridge's contract version."],
+            "bridge_install_id": ["type": ["string", "null"], "description": "The Android bridge's install id."],
         ],
     ]
 

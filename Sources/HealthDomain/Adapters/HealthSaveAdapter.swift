@@ -37,6 +37,7 @@ public struct HealthSaveAdapter: Sendable {
         guard case .string(let metric)? = top["metric"], !metric.isEmpty, metric.count <= 64 else {
             throw .init(field: "metric", message: "'metric' is required: the HealthSave metric name of the batch (a string of 1–64 characters)", rule: "required")
         }
+        try Self.checkTypes(top)
         let samples: [JSONValue]
         switch top["samples"] {
         case nil, .null?: samples = []
@@ -74,6 +75,25 @@ public struct HealthSaveAdapter: Sendable {
             schemaVersion: top["schema_version"]?.int64Value.map { Int($0) } ?? 1,
             clientPlatform: top["client_platform"]?.stringValue, elements: elements, deletions: deletions,
             deletionsReceived: deletionsReceived)
+    }
+
+    /// The batch-level members the contract types, checked so that a body the published
+    /// schema refuses is refused here too (400), not half read. Null counts as absent.
+    static func checkTypes(_ top: [String: JSONValue]) throws(HealthSaveBatch.ShapeError) {
+        func check(_ value: JSONValue?, _ field: String, _ expected: String, _ fits: (JSONValue) -> Bool) throws(HealthSaveBatch.ShapeError) {
+            guard let value, !value.isNull else { return }
+            guard fits(value) else { throw .init(field: field, message: "'\(field)' must be \(expected) (got \(value.typeName))", rule: "type") }
+        }
+        for field in ["batch_index", "total_batches", "schema_version", "client_schema_version"] {
+            try check(top[field], field, "an integer", { value in value.doubleValue.map { $0.isFinite && $0 == $0.rounded() } ?? false })
+        }
+        for field in ["source_bundle_id", "client_platform", "bridge_install_id"] {
+            try check(top[field], field, "a string", { $0.stringValue != nil })
+        }
+        try check(top["device"], "device", "an object {name, model}", { $0.objectValue != nil })
+        if case .object(let device)? = top["device"] {
+            for field in ["name", "model"] { try check(device[field], "device.\(field)", "a string", { $0.stringValue != nil }) }
+        }
     }
 
     /// What the batch-level facts give every sample.
