@@ -15,8 +15,15 @@ extension DayAggregator {
             ?? groups.first { $0.samples.contains { $0.sleepCategory?.isAsleep == true } }
             ?? first
 
+        // A night a client sent both as its own segments and as an aggregated night
+        // (laid out as segments, marked `aggregatedNight`) counts once: the segments,
+        // which carry the real times, win.
+        let laidOut = chosen.samples.filter { $0.metadata?.contains("\"aggregatedNight\"") == true }
+        let nightSamples = laidOut.isEmpty || laidOut.count == chosen.samples.count
+            ? chosen.samples : chosen.samples.filter { $0.metadata?.contains("\"aggregatedNight\"") != true }
+
         var byCategory: [SleepCategory: [Interval]] = [:]
-        for sample in chosen.samples {
+        for sample in nightSamples {
             guard let category = sample.sleepCategory else { continue }
             byCategory[category, default: []].append(Interval(start: sample.startTimeMs, end: sample.endTimeMs))
         }

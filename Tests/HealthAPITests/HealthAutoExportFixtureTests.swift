@@ -19,16 +19,30 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    /// The night of `day` after replaying fixture `name`.
-    static func night(_ name: String, day: String) async throws -> [String: Any] {
+    /// The night of `day` after replaying fixtures `names` in order into one store.
+    static func night(_ names: String..., day: String) async throws -> [String: Any] {
         let app = TestApp()
+        for name in names { try await replay(name, into: app) }
+        let reply = await app.send(.get, "/health/daily?from=\(day)&to=\(day)")
+        let days = try #require(reply.json["days"] as? [[String: Any]])
+        return try #require((days.first?["metrics"] as? [String: Any])?["sleep_segment"] as? [String: Any])
+    }
+
+    static func replay(_ name: String, into app: TestApp) async throws {
         for request in try load("\(name).json")["requests"] as? [[String: Any]] ?? [] {
             let body = String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self)
             _ = await app.send(.post, "/health/hae", body: body)
         }
-        let reply = await app.send(.get, "/health/daily?from=\(day)&to=\(day)")
-        let days = try #require(reply.json["days"] as? [[String: Any]])
-        return try #require((days.first?["metrics"] as? [String: Any])?["sleep_segment"] as? [String: Any])
+    }
+
+    @Test func aNightSentAggregatedAndAsSegmentsCountsOnce() async throws {
+        // The same source sends the night both ways: its own segments win, nothing adds up.
+        let both = try await Self.night("sleep-aggregated", "sleep-segments", day: "2026-05-15")
+        let segments = try await Self.night("sleep-segments", day: "2026-05-15")
+        for key in ["asleepMinutes", "deepMinutes", "coreMinutes", "remMinutes", "unspecifiedMinutes", "awakeMinutes", "sleepStart", "sleepEnd"] {
+            #expect((both[key] as? NSNumber) == (segments[key] as? NSNumber), "\(key)")
+        }
+        #expect(both["asleepMinutes"] as? Int == 465)
     }
 
     @Test func everyFixtureHasItsExpectation() {

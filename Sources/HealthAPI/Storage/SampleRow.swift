@@ -56,7 +56,7 @@ enum SampleRow {
     /// Metadata is read only where it holds a summarised reading's extremes
     /// (`readingMin`/`readingMax`, see `Sample.readingMinKey`); every other row yields NULL.
     static let aggregationColumns = "sample_key, start_ms, end_ms, value, category, source_name, source_bundle_id, timezone, "
-        + "CASE WHEN metadata LIKE '%\"readingM%' THEN metadata END"
+        + "CASE WHEN metadata LIKE '%\"readingM%' OR metadata LIKE '%\"aggregatedNight\"%' THEN metadata END"
 
     /// Decodes a row selected with `aggregationColumns` for a known metric.
     static func decodeForAggregation(_ row: Row, metric: Metric) -> Sample {
