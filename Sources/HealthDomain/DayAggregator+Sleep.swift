@@ -31,7 +31,11 @@ extension DayAggregator {
 
         let hasStages = SleepCategory.allCases.contains { $0.isStage && byCategory[$0] != nil }
         let deep = union(.asleepDeep), rem = union(.asleepREM), core = union(.asleepCore)
-        let unspecified = hasStages ? IntervalSet() : union(.asleep)
+        // A night laid out from an aggregated record holds the unstaged part as its own
+        // block beside the stages (never over them), so it counts as unspecified; a coarse
+        // span a device wrote over its own stages does not.
+        let laidOutNight = !laidOut.isEmpty && laidOut.count == nightSamples.count
+        let unspecified = hasStages && !laidOutNight ? IntervalSet() : union(.asleep)
         let asleep = deep.union(rem).union(core).union(unspecified)
         return SleepNight(
             deepMs: deep.totalLength, remMs: rem.totalLength, coreMs: core.totalLength,
