@@ -5,7 +5,10 @@ import PackageDescription
 //   CSQLite             system library: the libsqlite3 headers.
 //   CLinux              system library: epoll, eventfd, signalfd and accept4 from the Linux headers.
 //   HTTPTransport       HTTP/1.1 over POSIX sockets (IO, HTTP1, Server, Messages); knows nothing about health.
+//   CZlib               system library: the zlib headers (inflate/deflate for zip archives).
 //   SQLiteStore         SQLite connections, pool and migrations; knows nothing about HTTP.
+//   Archive             zip archives (zip64 included) read entry by entry and written; knows nothing about health.
+//   XMLStream           a streaming XML pull parser with constant memory; knows nothing about health.
 //   JSON                JSON values, scanner, parser, writer and output rounding; depends on nothing.
 //   HealthDomain        samples, metrics, day keys and aggregation; knows neither HTTP nor SQLite.
 //   HealthDemo          seeded synthetic histories for demo databases, benchmarks and tests.
@@ -15,12 +18,14 @@ import PackageDescription
 //   HealthTesting       helpers shared by the test targets; linked by tests only.
 //   HTTPTransportTests  parser, framing, limits, reactor, sockets, shutdown.
 //   SQLiteStoreTests    connections, pool, transactions, migrations, WAL syncing.
+//   ArchiveTests        zip reading and writing, zip64, truncation and damage.
+//   XMLStreamTests      the pull parser: entities, DOCTYPE, comments, chunk boundaries, truncation.
 //   HealthDomainTests   aggregation, attribution, day keys, validation, zones, JSON.
 //   HealthDemoTests     the demo history: determinism, validity, trips and DST.
 //   HealthAPITests      routes, auth, ingest, summaries, write intents, OpenAPI, in-process.
 //   HealthCLITests      command-line options, tokens, the demo command.
 //   EndToEndTests       the healthd binary over real sockets.
-// No package dependencies: the toolchain plus the system libsqlite3.
+// No package dependencies: the toolchain plus the system libsqlite3 and zlib.
 let package = Package(
     name: "healthd",
     platforms: [.macOS(.v15)],
@@ -34,20 +39,29 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "Archive", dependencies: ["CZlib"]),
+        .target(name: "XMLStream"),
         .target(name: "HTTPTransport", dependencies: ["CLinux"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
         .target(name: "JSON"),
         .target(name: "HealthDomain", dependencies: ["JSON"]),
         .target(name: "HealthDemo", dependencies: ["HealthDomain"]),
-        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain"]),
-        .target(name: "HealthCLI", dependencies: ["HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo"]),
+        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "Archive", "XMLStream"]),
+        .target(name: "HealthCLI", dependencies: ["HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo", "Archive"]),
         .executableTarget(name: "healthd", dependencies: ["HealthCLI"]),
         .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain"]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "HealthTesting"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
+        .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthTesting"]),
-        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthDemo"]),
+        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthDemo", "Archive"]),
         .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain", "HTTPTransport"]),
     ],
