@@ -55,8 +55,17 @@ public final class SampleStore: Sendable {
         let select = try db.statement(SampleRow.selectByKey)
         let insert = try db.statement(SampleRow.insert)
         let update = try db.statement(SampleRow.update)
-        for sample in samples {
-            let existing = try SampleRow.fetch(key: sample.sampleKey, with: select)
+        for var sample in samples {
+            var existing = try SampleRow.fetch(key: sample.sampleKey, with: select)
+            if existing == nil, isIdless(sample), let stored = try identityMatch(for: sample, db: db) {
+                // The same measurement under another key: it stays that sample, keeping
+                // its key and the facts its path gave; the value follows the newcomer.
+                existing = stored
+                var merged = stored
+                merged.valueNumber = sample.valueNumber
+                merged.unit = sample.unit
+                sample = merged
+            }
             if let existing, existing == sample {
                 outcome.unchanged += 1
                 continue
