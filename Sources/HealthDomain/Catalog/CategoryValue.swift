@@ -25,7 +25,27 @@ public struct CategoryValue: Sendable, Equatable {
 
 extension Array where Element == CategoryValue {
     /// The value `text` names, if any.
-    public func value(named text: String) -> CategoryValue? { first { $0.matches(text) } }
+    public func value(named text: String) -> CategoryValue? {
+        if let found = first(where: { $0.matches(text) }) { return found }
+        return healthKitValue(text)
+    }
+
+    /// The value HealthKit's constant spelling names, as an export writes it:
+    /// `HKCategoryValueSleepAnalysisAsleepCore` → `asleepCore`, `HKCategoryValueSeverityMild`
+    /// → `mild`, `HKCategoryValueNotApplicable` → `notApplicable`. The type part of the name
+    /// is not known here, so every suffix that starts at a capital is tried, longest first.
+    private func healthKitValue(_ text: String) -> CategoryValue? {
+        let prefix = "HKCategoryValue"
+        guard text.hasPrefix(prefix), text.count > prefix.count else { return nil }
+        let rest = [Unicode.Scalar](text.unicodeScalars.dropFirst(prefix.count))
+        for start in rest.indices where ("A"..."Z").contains(rest[start]) {
+            let candidate = String(String.UnicodeScalarView(rest[start...]))
+            let lowered = candidate.prefix(1).lowercased() + candidate.dropFirst()
+            if let found = first(where: { $0.matches(lowered) }) { return found }
+            if let found = first(where: { $0.matches(candidate) }) { return found }
+        }
+        return nil
+    }
 
     /// HealthKit's severity scale, shared by every symptom type.
     public static let severity: [CategoryValue] = [

@@ -1,0 +1,37 @@
+import JSON
+
+/// What one element of an Apple Health `export.xml` becomes, handed to the importer as
+/// soon as the element is complete.
+public enum AppleHealthExportItem: Sendable {
+    /// A `Record` (top level or inside a `Correlation`) as a sample draft; `type` is the
+    /// HealthKit identifier written in the file, for per-type counts.
+    case sample(SampleDraft, type: String)
+    /// A `Workout` in the native workout shape, with the route it references.
+    case workout(AppleHealthExportWorkout)
+    /// An `ActivitySummary` in the native activity-summary shape.
+    case activitySummary(JSONValue)
+    /// The `Me` element's characteristics (date of birth, biological sex, blood type, …).
+    case profile([String: String])
+    /// A `Correlation` ended; its member records were already handed out as samples.
+    case correlation(type: String)
+    /// An element the file holds that maps to nothing (counted, not stored): `ClinicalRecord`, `Audiogram`, …
+    case skipped(element: String)
+}
+
+/// One `Workout`: the native element ``WorkoutRules`` checks, and where its route is.
+public struct AppleHealthExportWorkout: Sendable {
+    /// The native `workouts[]` element.
+    public var element: [String: JSONValue]
+    /// The GPX file a `WorkoutRoute` names by `FileReference`, relative to the export
+    /// folder with any leading `/` removed (`workout-routes/route_2026-04-10_7.00am.gpx`).
+    public var routeFile: String?
+    /// The route's points when written inline as `Location` elements (before iOS 13).
+    public var inlineRoute: [JSONValue]
+
+    /// A workout with explicit parts.
+    public init(element: [String: JSONValue], routeFile: String?, inlineRoute: [JSONValue]) {
+        self.element = element
+        self.routeFile = routeFile
+        self.inlineRoute = inlineRoute
+    }
+}
