@@ -41,5 +41,6 @@ public final class HealthApp: Sendable {
             + HealthSaveRoutes.routes()
             + HealthSaveSyncRoutes.routes()
             + HealthAutoExportRoutes.routes()
+            + ImportRoutes.routes()
     }
 }

@@ -48,4 +48,11 @@ final class TestApp: Sendable {
                                   body: Array((body ?? "").utf8), remoteAddress: address)
         return Reply(response: await app.handler.handle(request))
     }
+
+    /// Sends raw body bytes with the headers given (no Content-Type is added).
+    func send(_ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], bodyBytes: [UInt8]) async -> Reply {
+        let fields = headers + [("Host", "localhost"), ("Authorization", "Bearer \(TestApp.token)")]
+        let request = HTTPRequest(method: method, target: target, headers: HTTPHeaders(fields), body: bodyBytes)
+        return Reply(response: await app.handler.handle(request))
+    }
 }

@@ -11,6 +11,9 @@ public struct HTTPRequest: Sendable {
     public var version: HTTPVersion
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// The file holding the body instead of ``body`` when the server spools this request
+    /// (see ``UploadSpooling``); removed after the handler returns unless it was moved.
+    public var bodyFile: String?
     /// The peer's address (IP literal) as seen on the socket.
     public var remoteAddress: String
 

@@ -22,11 +22,18 @@ struct RequestHead: Sendable {
     /// The client sent `Expect: 100-continue` and waits for an interim response.
     var expectContinue: Bool
 
+    /// The path part of the origin-form target (for spooling decisions before the body is read).
+    var path: Substring {
+        let form = originForm ?? target
+        return form[..<(form.firstIndex(of: "?") ?? form.endIndex)]
+    }
+
     /// The request handed to the handler once the body is in.
-    func makeRequest(body: [UInt8], remoteAddress: String) -> HTTPRequest {
+    func makeRequest(body: [UInt8], bodyFile: String? = nil, remoteAddress: String) -> HTTPRequest {
         var request = HTTPRequest(method: method, target: originForm ?? target, version: version, headers: headers,
                                   body: body, remoteAddress: remoteAddress)
         request.target = target
+        request.bodyFile = bodyFile
         return request
     }
 }

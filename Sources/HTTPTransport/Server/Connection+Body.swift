@@ -41,6 +41,84 @@ extension Connection {
         }
     }
 
+    /// Reads the body the head announced into a new spool file, writing whenever a
+    /// receive buffer's worth has arrived, so memory holds one buffer whatever the size.
+    func spoolBody(of head: RequestHead) async throws(Stop) -> SpoolFile {
+        let file: SpoolFile
+        do throws(HTTPParseError) { file = try SpoolFile(directory: context.configuration.uploadSpooling?.directory ?? "/tmp") } catch {
+            throw .respond(error, head)
+        }
+        do throws(Stop) {
+            try await receiveSpooled(head, into: file)
+            file.close()
+            return file
+        } catch {
+            file.remove()
+            throw error
+        }
+    }
+
+    private func receiveSpooled(_ head: RequestHead, into file: SpoolFile) async throws(Stop) {
+        let flushBytes = 1 << 20
+        switch head.framing {
+        case .none:
+            return
+        case let .length(length):
+            try await sendContinueIfExpected(head)
+            let bodyStart = Deadline.now
+            var remaining = length
+            var received = 0
+            while remaining > 0 {
+                let available = min(buffer.count - start, remaining)
+                if available > 0, available >= min(flushBytes, remaining) || buffer.count - start >= remaining {
+                    let chunk = start
+                    let appended: Result<Void, HTTPParseError> = buffer.withUnsafeBytes { all in
+                        do throws(HTTPParseError) { return .success(try file.append(UnsafeRawBufferPointer(rebasing: all[chunk..<(chunk + available)]))) }
+                        catch { return .failure(error) }
+                    }
+                    if case let .failure(failure) = appended { throw .respond(failure, head) }
+                    start += available
+                    remaining -= available
+                    compact()
+                    continue
+                }
+                let before = buffer.count
+                guard try await receive(until: bodyDeadline(since: bodyStart, received: received),
+                                        onTimeout: .respond(Self.slowBody, head)) else { throw .silently }
+                received += buffer.count - before
+            }
+        case .chunked:
+            try await sendContinueIfExpected(head)
+            let bodyStart = Deadline.now
+            var decoder = ChunkedDecoder(limits: context.spoolLimits)
+            var body: [UInt8] = []
+            var received = buffer.count - start
+            while true {
+                let decoded: Result<Int, HTTPParseError> = buffer.withUnsafeBytes { all in
+                    do throws(HTTPParseError) { return .success(try decoder.decode(UnsafeRawBufferPointer(rebasing: all[start...]), into: &body)) }
+                    catch { return .failure(error) }
+                }
+                switch decoded {
+                case let .success(consumed): start += consumed
+                case let .failure(failure): throw .respond(failure, head)
+                }
+                if body.count >= flushBytes || decoder.isComplete {
+                    let appended: Result<Void, HTTPParseError> = body.withUnsafeBytes { raw in
+                        do throws(HTTPParseError) { return .success(try file.append(raw)) } catch { return .failure(error) }
+                    }
+                    if case let .failure(failure) = appended { throw .respond(failure, head) }
+                    body.removeAll(keepingCapacity: true)
+                }
+                if decoder.isComplete { return }
+                if start > 64 * 1024 { compact() }
+                let before = buffer.count
+                guard try await receive(until: bodyDeadline(since: bodyStart, received: received),
+                                        onTimeout: .respond(Self.slowBody, head)) else { throw .silently }
+                received += buffer.count - before
+            }
+        }
+    }
+
     private static var slowBody: HTTPParseError { HTTPParseError(.requestTimeout, "request body not received in time") }
 
     /// RFC 9110 §10.1.1: a client that sent `Expect: 100-continue` waits for the interim

@@ -91,9 +91,25 @@ final class Connection {
             }
 
             let head = try await receiveHead(until: headDeadline)
-            let body = try await receiveBody(of: head)
-            let request = head.makeRequest(body: body, remoteAddress: remoteAddress)
+            let request: HTTPRequest
+            var spooled: SpoolFile?
+            if let spooling = configuration.uploadSpooling, spooling.accepts(head.method, String(head.path)) {
+                if case let .length(length) = head.framing, length > spooling.maxBytes {
+                    throw .respond(HTTPParseError(.contentTooLarge, "request content too large"), head)
+                }
+                let file = try await spoolBody(of: head)
+                spooled = file
+                request = head.makeRequest(body: [], bodyFile: file.path, remoteAddress: remoteAddress)
+            } else {
+                if case let .length(length) = head.framing, length > configuration.maxBodyBytes {
+                    throw .respond(HTTPParseError(.contentTooLarge, "request content too large"), head)
+                }
+                let body = try await receiveBody(of: head)
+                request = head.makeRequest(body: body, remoteAddress: remoteAddress)
+            }
             let response = await context.handler.handle(request)
+            // The handler moved the file if it keeps it; otherwise it goes now.
+            spooled?.remove()
 
             let closing = !head.keepAlive || context.registry.isDraining || ResponseSerializer.asksToClose(response)
             let persistence: ResponseSerializer.Persistence =
@@ -125,7 +141,7 @@ final class Connection {
             case let .success(.complete(headStart, headEnd)):
                 let parsed: Result<RequestHead, HTTPParseError> = buffer.withUnsafeBytes { all in
                     let bytes = UnsafeRawBufferPointer(rebasing: all[(start + headStart)..<(start + headEnd)])
-                    do throws(HTTPParseError) { return .success(try HeadParser.parse(bytes, limits: context.limits)) } catch { return .failure(error) }
+                    do throws(HTTPParseError) { return .success(try HeadParser.parse(bytes, limits: context.headLimits)) } catch { return .failure(error) }
                 }
                 start += headEnd
                 switch parsed {

@@ -12,6 +12,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxHeaderCount: Int = 100
     /// Largest decoded body before 413.
     public var maxBodyBytes: Int = 16 * 1024 * 1024
+    /// Bodies written to a file instead of memory (large uploads), for the requests it selects.
+    public var uploadSpooling: UploadSpooling?
     /// Total time allowed to receive a request head, from its first byte (slowloris defence).
     public var headDeadlineSeconds: Double = 10
     /// How long a keep-alive connection may sit idle between requests.

@@ -14,6 +14,8 @@ public final class AppServices: Sendable {
     public let queuedEntries: any QueuedEntriesProvider
     /// Configuration-only documents, serialized once.
     public let documents = DocumentCache()
+    /// Imports of uploaded exports, running and finished.
+    public let imports = ImportJobs()
     /// Monotonic start time, for `uptimeSeconds`.
     public let startedAtNanoseconds: UInt64
 

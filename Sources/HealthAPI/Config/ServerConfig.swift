@@ -10,6 +10,8 @@ public struct ServerConfig: Sendable {
     /// Read the bearer token from this file (used when `PRIVATE_API_BEARER_TOKEN` is unset).
     public var tokenFile: String?
     public var maxBodyBytes: Int = 16 * 1024 * 1024
+    /// Largest export `POST /health/import` accepts (streamed to disk, never held in memory).
+    public var maxImportBytes: Int = 8 * 1024 * 1024 * 1024
     public var maxConnections: Int = 1024
     /// Treat the last `X-Forwarded-For` entry as the client address (only behind a proxy you run).
     public var trustForwardedFor: Bool = false
@@ -34,6 +36,12 @@ public struct ServerConfig: Sendable {
 
     public init() {}
 
+    /// Where uploaded exports wait for their import: `imports/` beside the database.
+    public var importDirectory: String {
+        let folder = databasePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return (folder.isEmpty ? (databasePath.hasPrefix("/") ? "" : ".") : folder) + "/imports"
+    }
+
     /// The parsed source priority.
     public var priority: SourcePriority {
         sourcePriority.map { SourcePriority(parsing: $0) } ?? .default
@@ -51,6 +59,11 @@ public struct ServerConfig: Sendable {
         config.port = port
         config.maxBodyBytes = maxBodyBytes
         config.maxConnections = maxConnections
+        // Exports are spooled to a folder beside the database: the same disk, so the
+        // import job takes the upload over with a rename.
+        config.uploadSpooling = UploadSpooling(directory: importDirectory, maxBytes: maxImportBytes) { method, path in
+            method == .post && path == "/health/import"
+        }
         return config
     }
 }

@@ -51,7 +51,8 @@ public enum OpenAPIDocument {
         add(400, Operation.Response("The request breaks the documented schema: an unknown query parameter, a malformed value, a wrong type, a missing required field. `details.field` and `details.rule` say which.", schema: errorSchema))
         if route.operation.requestBody != nil {
             add(413, Operation.Response("The body is larger than the server's limit (`--max-body-bytes`).", schema: errorSchema))
-            add(415, Operation.Response("The body is not `application/json`.", schema: errorSchema))
+            let types = route.operation.requestBody?.contentTypes ?? []
+            add(415, Operation.Response(types == ["application/json"] ? "The body is not `application/json`." : "The body's media type is none of \(types.map { "`\($0)`" }.joined(separator: ", ")).", schema: errorSchema))
         }
         if !route.isPublic {
             add(401, Operation.Response("Missing or wrong bearer token.", schema: errorSchema, headers: ["WWW-Authenticate": "Bearer challenge (RFC 6750), `Bearer realm=\"healthd\"`."]))
@@ -87,7 +88,7 @@ public enum OpenAPIDocument {
             object["requestBody"] = [
                 "required": true,
                 "description": .string(body.description),
-                "content": ["application/json": .object(media)],
+                "content": .object(Dictionary(uniqueKeysWithValues: body.contentTypes.map { ($0, JSONValue.object(media)) })),
             ]
         }
         var responses: [String: JSONValue] = [:]

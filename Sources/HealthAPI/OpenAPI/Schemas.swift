@@ -106,6 +106,7 @@ public enum Schemas {
         return base.merging(writeIntentComponents) { current, _ in current }
             .merging(summaryComponents) { current, _ in current }
             .merging(workoutComponents) { current, _ in current }
+            .merging(importComponents) { current, _ in current }
             .merging(healthSaveComponents) { current, _ in current }
             .merging(healthAutoExportComponents) { current, _ in current }
     }

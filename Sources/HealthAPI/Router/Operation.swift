@@ -25,10 +25,13 @@ public struct Operation: Sendable {
         public var description: String
         public var schema: JSONValue
         public var example: JSONValue?
-        public init(description: String, schema: JSONValue, example: JSONValue? = nil) {
+        /// The media types the body may have (JSON unless a route takes files).
+        public var contentTypes: [String]
+        public init(description: String, schema: JSONValue, example: JSONValue? = nil, contentTypes: [String] = ["application/json"]) {
             self.description = description
             self.schema = schema
             self.example = example
+            self.contentTypes = contentTypes
         }
     }
 

@@ -13,6 +13,7 @@ public enum CommandLineTool {
     Commands:
       serve       start the HTTP API (healthd serve --help lists its options)
       rebuild     recompute every day aggregate from the raw samples
+      import      import an Apple Health export (export.zip or export.xml; healthd import --help)
       demo        fill a database with a generated demo history (healthd demo --help)
       bench       benchmarks that print a table (healthd bench --help)
       openapi     print the OpenAPI 3.1 document (the one GET /health/openapi.json serves)
@@ -62,6 +63,8 @@ public enum CommandLineTool {
             return await BenchCommand.run(rest)
         case "rebuild":
             return RebuildCommand.run(rest, environment: environment)
+        case "import":
+            return await ImportCommand.run(rest, environment: environment)
         case "demo":
             return DemoCommand.run(rest, environment: environment)
         case "openapi":
@@ -83,6 +86,13 @@ public enum CommandLineTool {
     static func writeLine(_ text: String, to fd: Int32) {
         var bytes = Array(text.utf8)
         if bytes.last != 0x0A { bytes.append(0x0A) }
+        writeBytes(bytes, to: fd)
+    }
+
+    /// Writes `text` to standard error as it is (no newline added): a progress bar redrawn in place.
+    static func writeRaw(_ text: String) { writeBytes(Array(text.utf8), to: 2) }
+
+    private static func writeBytes(_ bytes: [UInt8], to fd: Int32) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }

@@ -1,0 +1,295 @@
+import Archive
+import Foundation
+import HealthDomain
+import JSON
+import SQLiteStore
+import XMLStream
+
+/// Imports an Apple Health export into the store: the zip is read entry by entry, the
+/// XML as a stream, every element through ``AppleHealthExportAdapter`` into the same
+/// ``SampleRules``, ``WorkoutRules`` and ``ActivitySummaryRules`` as every other
+/// format, and stored in batches, each one `BEGIN IMMEDIATE` transaction that also
+/// recomputes the days it touched. Memory holds one batch and the parser's buffer.
+///
+/// An import cut off anywhere leaves whole batches behind, samples and aggregates in
+/// agreement; a re-run upserts the same keys again (`unchanged`) and completes it.
+///
+/// Blocking: reads files and waits for the writer. Run it on its own thread, never on
+/// the cooperative pool (`healthd import` does; the server starts a thread per job).
+public final class AppleHealthImporter {
+    /// Samples per stored batch: large enough that a commit's fixed cost vanishes,
+    /// small enough that a batch's memory stays a few megabytes.
+    public static let defaultBatchSize = 5_000
+
+    private let store: SampleStore
+    private let batchSize: Int
+    private let now: @Sendable () -> Int64
+    private let progress: (ImportProgress) -> Void
+    private let rules: SampleRules
+    private let workoutRules = WorkoutRules()
+    private let ringRules = ActivitySummaryRules()
+
+    private var report = ImportReport()
+    private var samples: [Sample] = []
+    private var workouts: [Workout] = []
+    private var rings: [ActivitySummary] = []
+    private var profile: [String: String]?
+    private var days = Set<DayKey>()
+    private var inFlight: PendingBatch?
+    private var started = Date()
+    private var lastProgress = Date.distantPast
+
+    /// An importer into `store`; `progress` is called from the importing thread.
+    public init(store: SampleStore, batchSize: Int = AppleHealthImporter.defaultBatchSize,
+                now: @escaping @Sendable () -> Int64, progress: @escaping (ImportProgress) -> Void = { _ in }) {
+        self.store = store
+        self.batchSize = batchSize
+        self.now = now
+        self.progress = progress
+        rules = SampleRules(catalog: store.catalog)
+    }
+
+    /// Imports the export at `path` (`export.zip` or `export.xml`).
+    public func run(path: String) throws -> ImportReport {
+        started = Date()
+        report = ImportReport()
+        progress(ImportProgress(stage: .opening))
+        let source: ExportSource
+        do {
+            source = try ExportSource(path: path)
+        } catch let failure as ImportFailure {
+            throw failure
+        } catch let error as ArchiveError {
+            throw ImportFailure("'\(path)' cannot be read as an export: \(error)", offset: error.offset)
+        }
+        report.exportFile = source.exportName
+        let (read, consumed) = try source.xmlReader()
+        let xml = XMLStreamReader(source: read)
+        var adapter = AppleHealthExportAdapter(catalog: store.catalog)
+        let total = source.totalBytes
+        var sawHealthData = false
+
+        do {
+            while let event = try xml.next() {
+                let item: AppleHealthExportItem?
+                switch event {
+                case .start(let element):
+                    if !sawHealthData {
+                        guard element.name == "HealthData" else {
+                            throw ImportFailure("'\(source.exportName)' is not an Apple Health export: its root element is <\(element.name)>, not <HealthData>")
+                        }
+                        sawHealthData = true
+                    }
+                    item = adapter.start(element.name, element.attributes, selfClosing: element.selfClosing)
+                case .end(let name):
+                    item = adapter.end(name)
+                case .text:
+                    item = nil
+                }
+                guard let item else { continue }
+                try take(item, source: source)
+                if samples.count >= batchSize || workouts.count >= 500 { try flush() }
+                if report.records % 4096 == 0 { report(progress: .records, consumed(), total) }
+            }
+            try flush()
+            try waitForWrite()
+        } catch let failure as ImportFailure {
+            try? waitForWrite()
+            throw failure
+        } catch let error as XMLStreamError {
+            try? flush()
+            try? waitForWrite()
+            throw ImportFailure("'\(source.exportName)' stops being readable XML after \(report.records) records: \(error.message) (at byte \(error.offset) of the XML); "
+                                + "everything before it is stored, and a re-run of the complete file finishes the import", recordsRead: report.records, offset: error.offset)
+        } catch let error as ArchiveError {
+            try? flush()
+            try? waitForWrite()
+            throw ImportFailure("'\(source.exportName)' cannot be read to the end after \(report.records) records: \(error); "
+                                + "everything before it is stored, and a re-run of the complete file finishes the import", recordsRead: report.records, offset: error.offset)
+        }
+        report.bytesRead = consumed()
+        report.daysTouched = days.count
+        report.elapsedSeconds = Date().timeIntervalSince(started)
+        report(progress: .done, consumed(), total)
+        return report
+    }
+
+    // MARK: Items
+
+    private func take(_ item: AppleHealthExportItem, source: ExportSource) throws {
+        switch item {
+        case .sample(let draft, let type):
+            report.recordsByType[type, default: 0] += 1
+            switch rules.validate(draft) {
+            case .valid(let sample): samples.append(sample)
+            case .invalid(let issues):
+                if issues.count == 1, issues[0].code == "superseded" {
+                    report.superseded += 1
+                    return
+                }
+                report.rejected += 1
+                report.rejectedByType[type, default: 0] += 1
+                note(issues, element: type)
+            }
+        case .workout(var workout):
+            if !workout.inlineRoute.isEmpty {
+                workout.element["route"] = .array(workout.inlineRoute)
+                report.routesLinked += 1
+            } else if let reference = workout.routeFile {
+                if let points = try route(reference, source: source) {
+                    workout.element["route"] = .array(points)
+                    report.routesLinked += 1
+                } else {
+                    report.routesMissing += 1
+                }
+            }
+            switch workoutRules.validate(.object(workout.element)) {
+            case .valid(let valid): workouts.append(valid)
+            case .invalid(let issues):
+                report.workoutsRejected += 1
+                note(issues, element: "Workout")
+            }
+        case .activitySummary(let element):
+            switch ringRules.validate(element) {
+            case .valid(let valid): rings.append(valid)
+            case .invalid(let issues):
+                report.activitySummariesRejected += 1
+                note(issues, element: "ActivitySummary")
+            }
+        case .profile(let characteristics):
+            profile = characteristics
+            report.profileRead = true
+        case .correlation:
+            report.correlations += 1
+        case .skipped(let element):
+            report.skippedElements[element, default: 0] += 1
+        }
+    }
+
+    /// The points of a referenced GPX file, or nil when the export cannot reach it.
+    private func route(_ reference: String, source: ExportSource) throws -> [JSONValue]? {
+        guard let read = try source.routeReader(reference) else { return nil }
+        let xml = XMLStreamReader(bufferSize: 256 * 1024, source: read)
+        var gpx = GPXRoute()
+        do {
+            while let event = try xml.next() {
+                switch event {
+                case .start(let element):
+                    gpx.start(element.name, element.attributes)
+                    if element.selfClosing { gpx.end(element.name) }
+                case .end(let name): gpx.end(name)
+                case .text(let text): gpx.text(text)
+                }
+            }
+        } catch {
+            // A damaged route file costs the route, not the workout.
+            note([ValidationIssue(field: "FileReference", code: "unreadable", message: "route file '\(reference)' is unreadable: \(error)")], element: "WorkoutRoute")
+            return nil
+        }
+        return Array(gpx.points.prefix(WorkoutRules.maxRoutePoints))
+    }
+
+    private func note(_ issues: [ValidationIssue], element: String) {
+        for issue in issues where report.errors.count < ImportReport.maxErrors {
+            report.errors.append(["type": .string(element), "field": .string(issue.field), "code": .string(issue.code), "message": .string(issue.message)])
+        }
+    }
+
+    // MARK: Storing
+
+    /// Hands the collected batch to the writer; parsing goes on while it is stored, with
+    /// at most one batch in flight.
+    private func flush() throws {
+        guard !samples.isEmpty || !workouts.isEmpty || !rings.isEmpty || profile != nil else { return }
+        try waitForWrite()
+        dropRepeats()
+        let batch = PendingBatch(store: store, samples: samples, workouts: workouts, rings: rings, profile: profile, nowMs: now())
+        samples.removeAll(keepingCapacity: true)
+        workouts.removeAll(keepingCapacity: true)
+        rings.removeAll(keepingCapacity: true)
+        profile = nil
+        inFlight = batch
+    }
+
+    /// Keeps the last sample of each key in the batch: a record repeated byte for byte,
+    /// a correlation member also listed on its own, or an earlier value of a key the file
+    /// writes twice (the later one wins) is stored once, so a re-import writes nothing.
+    private func dropRepeats() {
+        var seen = Set<String>(minimumCapacity: samples.count)
+        var kept: [Sample] = []
+        kept.reserveCapacity(samples.count)
+        for sample in samples.reversed() where seen.insert(sample.sampleKey).inserted { kept.append(sample) }
+        guard kept.count < samples.count else { return }
+        report.repeated += samples.count - kept.count
+        samples = kept.reversed()
+    }
+
+    private func waitForWrite() throws {
+        guard let batch = inFlight else { return }
+        inFlight = nil
+        let (outcome, records) = try batch.wait()
+        report.inserted += outcome.inserted
+        report.updated += outcome.updated
+        report.unchanged += outcome.unchanged
+        days.formUnion(outcome.affected.keys)
+        report.workoutsInserted += records.workoutsInserted
+        report.workoutsUpdated += records.workoutsUpdated
+        report.workoutsUnchanged += records.workoutsUnchanged
+        report.activitySummariesUpserted += records.activitySummariesUpserted
+        report.activitySummariesUnchanged += records.activitySummariesUnchanged
+    }
+
+    private func report(progress stage: ImportProgress.Stage, _ done: Int64, _ total: Int64) {
+        let now = Date()
+        guard stage != .records || now.timeIntervalSince(lastProgress) >= 0.2 else { return }
+        lastProgress = now
+        progress(ImportProgress(stage: stage, bytesDone: done, bytesTotal: total, records: report.records,
+                                elapsedSeconds: now.timeIntervalSince(started)))
+    }
+}
+
+/// One batch being stored by the writer while the importer parses the next.
+private final class PendingBatch: @unchecked Sendable {
+    // Invariant: `result` is written once by the task before `done` is signalled and
+    // read only after `wait()` returned from that signal.
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<(IngestOutcome, RecordOutcome), any Error> = .failure(CancellationError())
+
+    init(store: SampleStore, samples: [Sample], workouts: [Workout], rings: [ActivitySummary], profile: [String: String]?, nowMs: Int64) {
+        Task { [self] in
+            do {
+                let stored = try await store.ingest(samples, deletedKeys: [], workouts: workouts, activitySummaries: rings, nowMs: nowMs)
+                if let profile { try await store.saveProfile(profile) }
+                result = .success((stored.samples, stored.records))
+            } catch {
+                result = .failure(error)
+            }
+            done.signal()
+        }
+    }
+
+    func wait() throws -> (IngestOutcome, RecordOutcome) {
+        done.wait()
+        return try result.get()
+    }
+}
+
+extension AppleHealthImporter {
+    /// Runs an import on a thread of its own (it blocks on file reads and on the writer)
+    /// and returns its report; `progress` is called from that thread.
+    public static func importOnThread(path: String, store: SampleStore, now: @escaping @Sendable () -> Int64,
+                                      progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async throws -> ImportReport {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ImportReport, any Error>) in
+            let thread = Thread {
+                let importer = AppleHealthImporter(store: store, now: now, progress: progress)
+                do {
+                    continuation.resume(returning: try importer.run(path: path))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.name = "healthd-import"
+            thread.start()
+        }
+    }
+}

@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HealthAPI
+import HealthDomain
+
+/// `healthd import PATH`: imports an Apple Health export into the configured database.
+enum ImportCommand {
+    static let help = """
+    Usage: healthd import PATH [--db PATH] [--source-priority LIST]
+
+    Imports an Apple Health export ("Export All Health Data" in the Health app):
+    export.zip as the phone shares it, or the export.xml inside it (a bare XML file has
+    no workout routes). Records, correlations, workouts with their routes, activity
+    summaries and the Me characteristics are stored; a second import of the same file
+    changes nothing, and an import cut off at any point is completed by running it
+    again. The server may keep running. Options and environment variables as for serve.
+
+    On a terminal a progress bar shows bytes and records done, records/s and the time
+    left; otherwise one line per stage goes to standard error. A table of what was
+    stored ends the import on standard output.
+    """
+
+    static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
+        if arguments.contains("-h") || arguments.contains("--help") {
+            print(help)
+            return 0
+        }
+        guard let path = arguments.first, !path.hasPrefix("-") else {
+            CommandLineTool.printError("healthd import: name the export to import (healthd import export.zip)\n\n\(help)")
+            return 2
+        }
+        do {
+            let config = try ServeOptions.parse(Array(arguments.dropFirst()), environment: environment)
+            let opened = try StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: AppClock.system.now())
+            defer { opened.store.pool.close() }
+            let bar = ProgressBar(terminal: isatty(2) == 1)
+            let report = try await AppleHealthImporter.importOnThread(path: path, store: opened.store, now: { AppClock.system.now() }) { progress in
+                bar.show(progress)
+            }
+            bar.finish()
+            print(report.table)
+            return 0
+        } catch let error as ServeOptions.UsageError {
+            CommandLineTool.printError("healthd import: \(error)")
+            return 2
+        } catch {
+            CommandLineTool.printError("healthd import: \(error)")
+            return 1
+        }
+    }
+}
