@@ -55,6 +55,36 @@ public final class XMLStreamReader {
         }
     }
 
+    /// Skips the content of the element whose start tag was just returned, through its
+    /// end tag, without making events: for parts a reader does not use (a GPX point's
+    /// `extensions`). The element must not contain another element of its own name.
+    public func skipElement(_ name: String) throws {
+        let pattern = Array("</\(name)".utf8)
+        while true {
+            let found: Int? = buffer.withUnsafeBufferPointer { bytes in
+                var index = start
+                while index + pattern.count < end {
+                    if bytes[index] == pattern[0] {
+                        var match = true
+                        for offset in 1..<pattern.count where bytes[index + offset] != pattern[offset] { match = false; break }
+                        if match, !Self.isNameByte(bytes[index + pattern.count]) { return index }
+                    }
+                    index += 1
+                }
+                return nil
+            }
+            if let found {
+                // Leave the end tag itself to `next()`, which pops the element.
+                start = found
+                return
+            }
+            // Keep the last bytes: the end tag may straddle the refill.
+            start = max(start, end - pattern.count)
+            if exhausted { throw XMLStreamError("the document ends inside <\(name)>: the file is cut off", offset: offset) }
+            try refill()
+        }
+    }
+
     // MARK: Buffering
 
     private func refill() throws {
@@ -254,23 +284,26 @@ public final class XMLStreamReader {
                 index += 1
                 continue
             }
-            let entity = Array(bytes[(index + 1)..<semicolon])
-            var scalar: Unicode.Scalar?
-            switch entity {
-            case Array("lt".utf8): scalar = "<"
-            case Array("gt".utf8): scalar = ">"
-            case Array("amp".utf8): scalar = "&"
-            case Array("quot".utf8): scalar = "\""
-            case Array("apos".utf8): scalar = "'"
-            default:
-                if entity.first == UInt8(ascii: "#") {
-                    let hex = entity.count > 1 && (entity[1] == UInt8(ascii: "x") || entity[1] == UInt8(ascii: "X"))
-                    let digits = String(decoding: entity.dropFirst(hex ? 2 : 1), as: UTF8.self)
-                    scalar = UInt32(digits, radix: hex ? 16 : 10).flatMap(Unicode.Scalar.init)
-                }
+            let name = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<semicolon])
+            var scalar: UInt32?
+            switch (name.count, name.first) {
+            case (2, UInt8(ascii: "l")) where name[1] == UInt8(ascii: "t"): scalar = 0x3C
+            case (2, UInt8(ascii: "g")) where name[1] == UInt8(ascii: "t"): scalar = 0x3E
+            case (3, UInt8(ascii: "a")) where name[1] == UInt8(ascii: "m") && name[2] == UInt8(ascii: "p"): scalar = 0x26
+            case (4, UInt8(ascii: "q")) where Array(name) == Array("quot".utf8): scalar = 0x22
+            case (4, UInt8(ascii: "a")) where Array(name) == Array("apos".utf8): scalar = 0x27
+            case (_, UInt8(ascii: "#")) where name.count > 1:
+                let hex = name[1] == UInt8(ascii: "x") || name[1] == UInt8(ascii: "X")
+                let digits = String(decoding: UnsafeBufferPointer(rebasing: name[(hex ? 2 : 1)...]), as: UTF8.self)
+                scalar = UInt32(digits, radix: hex ? 16 : 10)
+            default: scalar = nil
             }
-            if let scalar {
-                out.append(contentsOf: Array(String(Character(scalar)).utf8))
+            if let scalar, let unicode = Unicode.Scalar(scalar) {
+                if scalar < 0x80 {
+                    out.append(UInt8(scalar))
+                } else {
+                    out.append(contentsOf: String(Character(unicode)).utf8)
+                }
                 index = semicolon + 1
             } else {
                 // An unknown entity (never declared, since the DTD is not read) stays as written.

@@ -19,7 +19,7 @@ import XMLStream
 public final class AppleHealthImporter {
     /// Samples per stored batch: large enough that a commit's fixed cost vanishes,
     /// small enough that a batch's memory stays a few megabytes.
-    public static let defaultBatchSize = 5_000
+    public static let defaultBatchSize = 20_000
 
     private let store: SampleStore
     private let batchSize: Int
@@ -175,6 +175,10 @@ public final class AppleHealthImporter {
             while let event = try xml.next() {
                 switch event {
                 case .start(let element):
+                    if !element.selfClosing, GPXRoute.unusedElements.contains(element.name) {
+                        try xml.skipElement(element.name)
+                        continue
+                    }
                     gpx.start(element.name, element.attributes)
                     if element.selfClosing { gpx.end(element.name) }
                 case .end(let name): gpx.end(name)

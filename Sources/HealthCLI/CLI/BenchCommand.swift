@@ -8,6 +8,8 @@ enum BenchCommand {
                 (healthd bench ingest --help)
       query     p50/p99 of every summary and query intent on years of history
                 (healthd bench query --help)
+      import    records/s, MB/s and peak RSS importing a generated Apple Health export,
+                fresh and again (healthd bench import --help)
 
     The HTTP load benchmark (wrk against GET /health and an authenticated route) is
     .ci/bench-http. Run benchmarks on the release build: swift run -c release healthd bench …
@@ -44,6 +46,19 @@ enum BenchCommand {
                 return 2
             } catch {
                 CommandLineTool.printError("healthd bench query: \(error)")
+                return 1
+            }
+        case "import":
+            if rest.contains("-h") || rest.contains("--help") { print(ImportBenchmark.help); return 0 }
+            do {
+                let options = try ImportBenchmark.parse(rest)
+                print(try await ImportBenchmark.run(options), terminator: "")
+                return 0
+            } catch let error as ServeOptions.UsageError {
+                CommandLineTool.printError("healthd bench import: \(error)")
+                return 2
+            } catch {
+                CommandLineTool.printError("healthd bench import: \(error)")
                 return 1
             }
         default:

@@ -16,7 +16,7 @@ extension AppleHealthExportAdapter {
         draft.endTimeMs = end?.ms
         draft.timezone = start.map(\.zone)
         draft.sourceName = record["sourceName"].flatMap { $0.isEmpty ? nil : $0 }
-        draft.device = record["device"].flatMap(AppleHealthExportDevice.label)
+        draft.device = record["device"].flatMap { deviceLabel($0) }
 
         let text = record["value"]
         let isCategory = type.hasPrefix("HKCategoryTypeIdentifier")
@@ -86,6 +86,14 @@ extension AppleHealthExportAdapter {
         }
         draft.issues = issues
         return .sample(draft, type: type)
+    }
+
+    /// The short label of a device description, cached (at most 1,024 distinct strings are kept).
+    mutating func deviceLabel(_ text: String) -> String? {
+        if let known = deviceLabels[text] { return known }
+        guard let label = AppleHealthExportDevice.label(text) else { return nil }
+        if deviceLabels.count < 1_024 { deviceLabels[text] = label }
+        return label
     }
 
     /// The category value of `text` when `spec` knows it (HealthKit's spelling included), else nil.

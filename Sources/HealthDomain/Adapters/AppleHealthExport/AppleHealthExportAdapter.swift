@@ -21,6 +21,9 @@ public struct AppleHealthExportAdapter {
     private var workout: PendingWorkout?
     private var inRoute = false
     var syncVersions: [String: Double] = [:]
+    /// Short labels of the HKDevice descriptions seen: an export repeats a handful of
+    /// device strings on every record, and reading one is far dearer than a lookup.
+    var deviceLabels: [String: String] = [:]
 
     /// An adapter over `catalog`.
     public init(catalog: MetricCatalog = .standard) { self.catalog = catalog }

@@ -12,6 +12,9 @@ public struct GPXRoute {
     /// An empty route.
     public init() {}
 
+    /// Elements whose content a route does not use: a reader may skip them unread.
+    public static let unusedElements: Set<String> = ["extensions"]
+
     /// Takes a start tag.
     public mutating func start(_ name: String, _ attributes: [(name: String, value: String)]) {
         switch name {
@@ -29,7 +32,10 @@ public struct GPXRoute {
     /// Takes character data.
     public mutating func text(_ text: String) {
         guard let field, current != nil else { return }
-        let trimmed = String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        // Values are written without padding; trim only when there is something to trim.
+        let utf8 = text.utf8
+        let padded = utf8.first.map { $0 <= 0x20 } == true || utf8.last.map { $0 <= 0x20 } == true
+        let trimmed = padded ? String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()) : text
         if field == "ele", let altitude = Double(trimmed) { current?["altitude"] = .number(altitude) }
         if field == "time", let time = Self.instant(trimmed) { current?["timeMs"] = .number(Double(time)) }
     }
