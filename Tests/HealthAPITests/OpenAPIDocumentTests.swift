@@ -155,7 +155,11 @@ import HealthDomain
                 let checksPresentedKey = ["/health", "/api/health"].contains(path)
                 #expect((responses["401"] != nil) == checksPresentedKey, "\(method) \(path) is public; 401 only where a presented key is checked")
             } else {
-                #expect(operation["security"] == nil, "\(method) \(path): protected operations use the global security")
+                // Each protected operation names its scope under both token headers.
+                let scope = operation["security"]?.arrayValue?.first?["bearerAuth"]?.arrayValue?.first?.stringValue
+                #expect(scope.flatMap(Scope.init(rawValue:)) != nil, "\(method) \(path) does not declare the scope its token needs")
+                #expect(operation["security"] == [["bearerAuth": [.string(scope ?? "")]], ["apiKeyAuth": [.string(scope ?? "")]]])
+                #expect(responses["403"] != nil, "\(method) \(path) does not declare 403 for a token without the scope")
                 #expect(responses["401"]?["headers"]?["WWW-Authenticate"] != nil, "\(method) \(path) does not declare 401 with WWW-Authenticate")
                 #expect(responses["429"]?["headers"]?["Retry-After"] != nil, "\(method) \(path) does not declare 429 with Retry-After")
             }
