@@ -30,6 +30,12 @@ public final class HealthApp: Sendable {
 
     /// Every route the server serves, in documentation order.
     static func routes(documentProvider: @escaping @Sendable () -> [UInt8]) -> [Route] {
+        let api = apiRoutes(documentProvider: documentProvider)
+        return api + MCPRoutes.routes(server: MCPServer(routes: api, version: HealthAPIVersion.current))
+    }
+
+    /// The HTTP API's routes; the MCP tools wrap some of them.
+    static func apiRoutes(documentProvider: @escaping @Sendable () -> [UInt8]) -> [Route] {
         SystemRoutes.routes(documentProvider: documentProvider)
             + CapabilitiesRoutes.routes()
             + TypesRoutes.routes()
