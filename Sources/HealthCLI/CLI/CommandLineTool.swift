@@ -62,6 +62,8 @@ public enum CommandLineTool {
             }
         case "bench":
             return await BenchCommand.run(rest)
+        case "mcp":
+            return await MCPCommand.run(rest, environment: environment)
         case "token":
             return TokenCommand.run(rest, environment: environment)
         case "rebuild":
