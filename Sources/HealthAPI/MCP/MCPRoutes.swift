@@ -9,9 +9,13 @@ enum MCPRoutes {
     static let operationID = "mcp"
 
     static func routes(server: MCPServer) -> [Route] {
+        let jsonrpc: JSONValue = ["type": "string", "const": "2.0", "description": "Always 2.0."]
         let error: JSONValue = ["type": "object", "required": ["jsonrpc", "id", "error"], "description": "A JSON-RPC error: code, message and, for an unsupported version, the supported ones.",
-                                "properties": ["jsonrpc": ["const": "2.0"], "id": ["type": ["string", "integer", "null"]],
-                                               "error": ["type": "object", "required": ["code", "message"], "properties": ["code": ["type": "integer"], "message": ["type": "string"], "data": [:]]]]]
+                                "properties": ["jsonrpc": jsonrpc, "id": ["type": ["string", "integer", "null"], "description": "The request's id; null when it could not be read."],
+                                               "error": ["type": "object", "required": ["code", "message"], "description": "What was wrong.",
+                                                         "properties": ["code": ["type": "integer", "description": "The JSON-RPC or MCP error code."],
+                                                                        "message": ["type": "string", "description": "What was wrong, in words."],
+                                                                        "data": ["description": "For -32022: the supported versions and the requested one."]]]]]
         return [
             Route(.post, "/mcp", scope: .read, operation: Operation(
                 id: operationID, summary: "Model Context Protocol (Streamable HTTP) for agents",
@@ -33,12 +37,16 @@ enum MCPRoutes {
                 requestBody: Operation.Body(
                     description: "One JSON-RPC 2.0 request or notification.",
                     schema: ["type": "object", "required": ["jsonrpc", "method"],
-                             "properties": ["jsonrpc": ["type": "string", "const": "2.0"], "id": ["type": ["string", "integer"]],
-                                            "method": ["type": "string"], "params": ["type": "object"]]],
+                             "properties": ["jsonrpc": jsonrpc, "id": ["type": ["string", "integer"], "description": "The request's id; absent for a notification."],
+                                            "method": ["type": "string", "description": "initialize, ping, server/discover, tools/list, tools/call or a notification."],
+                                            "params": ["type": "object", "description": "The method's parameters (2026-07-28: with `_meta`)."]]],
                     example: ["jsonrpc": "2.0", "id": 1, "method": "tools/list"]),
                 responses: [
                     200: Operation.Response("The JSON-RPC response (a result, or an internal error without details).",
-                                            schema: ["type": "object", "required": ["jsonrpc", "id"], "properties": ["jsonrpc": ["const": "2.0"], "id": ["type": ["string", "integer"]], "result": ["type": "object"], "error": ["type": "object"]]]),
+                                            schema: ["type": "object", "required": ["jsonrpc", "id"], "properties": [
+                                                "jsonrpc": jsonrpc, "id": ["type": ["string", "integer"], "description": "The request's id."],
+                                                "result": ["type": "object", "description": "The method's result."],
+                                                "error": ["type": "object", "description": "An internal error (code -32603) without internals."]]]),
                     202: Operation.Response("A notification (or a response) was accepted; no body."),
                     400: Operation.Response("Parse error (-32700), invalid request (-32600), invalid params (-32602), a routing header that does not match the body (-32020) or an unsupported protocol version (-32022).", schema: error),
                     403: Operation.Response("The `Origin` is not this server's, or the token lacks the `read` scope.", schema: Schemas.ref("Error")),
