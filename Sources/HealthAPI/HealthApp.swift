@@ -10,11 +10,16 @@ public final class HealthApp: Sendable {
     public let handler: APIHandler
     /// The generated OpenAPI document, serialized once.
     public let openAPIDocument: [UInt8]
+    /// The MCP protocol handler `POST /mcp` uses; `healthd mcp` drives it over stdio.
+    let mcp: MCPServer
 
     public init(config: ServerConfig, token: String, store: SampleStore, clock: AppClock = .system, log: RequestLog? = nil) {
         let services = AppServices(config: config, store: store, clock: clock)
         let document = HealthApp.generatedOpenAPIDocument(version: services.version)
-        let routes = HealthApp.routes(documentProvider: { document })
+        let api = HealthApp.apiRoutes(documentProvider: { document })
+        let mcp = MCPServer(routes: api, version: services.version)
+        let routes = api + MCPRoutes.routes(server: mcp)
+        self.mcp = mcp
         self.services = services
         self.router = Router(routes: routes)
         self.handler = APIHandler(router: router, services: services, token: token, log: log)
@@ -28,8 +33,22 @@ public final class HealthApp: Sendable {
         return JSONWriter.serialize(OpenAPIDocument.generate(routes: routes, version: version), sortedKeys: true, pretty: true)
     }
 
+    /// Answers one MCP message from the stdio transport (`healthd mcp`): the response's
+    /// bytes, or nil for a notification. Runs the same tools as `POST /mcp`, with `grant`
+    /// standing in for the token a request would carry.
+    public func mcpMessage(_ bytes: [UInt8], grant: TokenGrant, requestID: String) async -> [UInt8]? {
+        let exchange = await mcp.handle(bytes, routing: nil, services: services, grant: grant, requestID: requestID)
+        return exchange.body.map { JSONWriter.serialize($0) }
+    }
+
     /// Every route the server serves, in documentation order.
     static func routes(documentProvider: @escaping @Sendable () -> [UInt8]) -> [Route] {
+        let api = apiRoutes(documentProvider: documentProvider)
+        return api + MCPRoutes.routes(server: MCPServer(routes: api, version: HealthAPIVersion.current))
+    }
+
+    /// The HTTP API's routes; the MCP tools wrap some of them.
+    static func apiRoutes(documentProvider: @escaping @Sendable () -> [UInt8]) -> [Route] {
         SystemRoutes.routes(documentProvider: documentProvider)
             + CapabilitiesRoutes.routes()
             + TypesRoutes.routes()

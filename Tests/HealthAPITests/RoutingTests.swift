@@ -73,8 +73,8 @@ import HTTPTransport
     @Test func routerMatchesParametersAndPrefersExactMethod() {
         let op = Operation(id: "x", summary: "x", description: "x", tags: [], responses: [:])
         let router = Router(routes: [
-            Route(.get, "/items/{id}", operation: op) { _ in HTTPResponse(status: .ok) },
-            Route(.delete, "/items/{id}", operation: op) { _ in HTTPResponse(status: .noContent) },
+            Route(.get, "/items/{id}", scope: .read, operation: op) { _ in HTTPResponse(status: .ok) },
+            Route(.delete, "/items/{id}", scope: .read, operation: op) { _ in HTTPResponse(status: .noContent) },
         ])
         guard case .found(let route, let parameters) = router.match(method: .delete, path: "/items/a%20b") else {
             Issue.record("no match"); return

@@ -9,6 +9,8 @@ public final class AppServices: Sendable {
     public let store: SampleStore
     /// The write-intent queue, in the same database as the samples.
     public let intents: WriteIntentStore
+    /// Named, scoped tokens, in the same database.
+    public let tokens: TokenStore
     /// What summaries show as queued beside (never inside) their totals: by default the
     /// write-intent queue.
     public let queuedEntries: any QueuedEntriesProvider
@@ -26,6 +28,7 @@ public final class AppServices: Sendable {
         self.store = store
         let intents = WriteIntentStore(pool: store.pool, policy: config.retryPolicy, zoneClock: store.clock, catalog: store.catalog)
         self.intents = intents
+        self.tokens = TokenStore(pool: store.pool)
         self.queuedEntries = queuedEntries ?? intents
         self.clock = clock
         self.version = version

@@ -6,7 +6,7 @@ import JSON
 enum CapabilitiesRoutes {
     static func routes() -> [Route] {
         [
-            Route(.get, "/health/capabilities",
+            Route(.get, "/health/capabilities", scope: .read,
                   operation: Operation(id: "getCapabilities", summary: "Discovery metadata for agents",
                                        description: "Server version, limits and the rules used to derive day numbers (day boundary, sleep nights, source de-duplication).",
                                        tags: ["discovery"],

@@ -34,7 +34,7 @@ enum HealthSaveSyncRoutes {
                 try context.query.rejectUnknown(allowed: [])
                 return .json(diagnostics(context.services))
             },
-            Route(.get, "/api/v2/sync/runs/latest",
+            Route(.get, "/api/v2/sync/runs/latest", scope: .ingest,
                   operation: Operation(
                     id: "getLatestHealthSaveSyncRun", summary: "The latest HealthSave sync run's delivery receipt",
                     description: """
@@ -58,7 +58,7 @@ enum HealthSaveSyncRoutes {
                 }
                 return .json(latestJSON(id: id, tallies))
             },
-            Route(.get, "/api/v2/sync/runs/{sync_run_id}",
+            Route(.get, "/api/v2/sync/runs/{sync_run_id}", scope: .ingest,
                   operation: Operation(
                     id: "getHealthSaveSyncRun", summary: "One HealthSave sync run's delivery receipt",
                     description: """
@@ -84,7 +84,7 @@ enum HealthSaveSyncRoutes {
                 }
                 return .json(runJSON(id: id, tallies))
             },
-            Route(.get, "/api/v2/sync/coverage",
+            Route(.get, "/api/v2/sync/coverage", scope: .ingest,
                   operation: Operation(
                     id: "getHealthSaveSyncCoverage", summary: "What the server holds per HealthSave metric",
                     description: """

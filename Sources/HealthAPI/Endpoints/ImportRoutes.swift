@@ -14,7 +14,7 @@ enum ImportRoutes {
 
     static func routes() -> [Route] {
         [
-            Route(.post, "/health/import",
+            Route(.post, "/health/import", scope: .ingest,
                   operation: Operation(
                     id: "importAppleHealthExport", summary: "Import an Apple Health export",
                     description: """
@@ -39,7 +39,7 @@ enum ImportRoutes {
                     ])) { context in
                 try await start(context)
             },
-            Route(.get, "/health/import/{id}",
+            Route(.get, "/health/import/{id}", scope: .ingest,
                   operation: Operation(
                     id: "getImportJob", summary: "An import's progress and report",
                     description: "Stage, bytes and records done, records/s and the time left while the import runs; then `status` `done` with the report (records per type, inserted, updated, unchanged, rejected with the first problems, workouts, routes, days touched, elapsed) or `failed` with the error naming where it stopped. Jobs are kept in memory (the latest 50).",

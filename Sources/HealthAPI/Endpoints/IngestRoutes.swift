@@ -8,7 +8,7 @@ enum IngestRoutes {
 
     static func routes() -> [Route] {
         [
-            Route(.post, "/health/ingest",
+            Route(.post, "/health/ingest", scope: .ingest,
                   operation: Operation(
                     id: "ingestSamples", summary: "Upsert raw samples and recompute their days",
                     description: """

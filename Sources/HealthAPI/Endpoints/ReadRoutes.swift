@@ -7,7 +7,7 @@ import JSON
 enum ReadRoutes {
     static func routes() -> [Route] {
         [
-            Route(.get, "/health/daily",
+            Route(.get, "/health/daily", scope: .read,
                   operation: Operation(
                     id: "getDailyAggregates", summary: "Day aggregates for a date range",
                     description: "Derived day numbers from `from` to `to` inclusive (at most 3,660 days), ascending by `dayKey`. Days without data are absent — never reported as zeros.",
@@ -23,7 +23,7 @@ enum ReadRoutes {
                     ])) { context in
                 try await daily(context)
             },
-            Route(.get, "/health/raw",
+            Route(.get, "/health/raw", scope: .read,
                   operation: Operation(
                     id: "getRawSamples", summary: "Raw samples of one metric, paginated",
                     description: "Samples of `metric` with `fromMs` ≤ startTimeMs < `toMs`, ascending by (startTimeMs, sampleKey), in the ingest shape. Pass `nextCursor` back as `cursor` for the next page; it is null on the last page. Walking all pages returns every matching sample exactly once.",

@@ -13,7 +13,7 @@ enum SummaryRoutes {
 
     static func routes() -> [Route] {
         [
-            Route(.get, "/health/summary/daily", operation: Operation(
+            Route(.get, "/health/summary/daily", scope: .read, operation: Operation(
                 id: "getDailySummary", summary: "One day, in numbers and one sentence",
                 description: "Every canonical metric of the local date `day` with its unit (or `status: no_data` — never 0), a 28-day baseline, queued entries shown separately, provenance (asOf, sources, de-duplication rule, coverage) and a quotable `text`. Same as POST /health/query with intent `daily_summary`.",
                 tags: ["summaries"],
@@ -21,7 +21,7 @@ enum SummaryRoutes {
                 responses: [200: Operation.Response("The day.", schema: Schemas.ref("DailySummary")), 400: badRequest])) { context in
                 try await answer(context, intent: "daily_summary", parameters: ["day", "timezone"])
             },
-            Route(.get, "/health/summary/range", operation: Operation(
+            Route(.get, "/health/summary/range", scope: .read, operation: Operation(
                 id: "getRangeSummary", summary: "A range of at most 366 days, in numbers and one sentence",
                 description: "Per metric: total or average, min/max days, trend, coverage, and the change against the previous range of the same length; plus provenance and a quotable `text`. Stays under 8 KiB for 366 days; per-day detail comes from the `metric_series` intent. Same as POST /health/query with intent `range_summary`.",
                 tags: ["summaries"],
@@ -31,7 +31,7 @@ enum SummaryRoutes {
                 responses: [200: Operation.Response("The range.", schema: Schemas.ref("RangeSummary")), 400: badRequest])) { context in
                 try await answer(context, intent: "range_summary", parameters: ["from", "to", "timezone"])
             },
-            Route(.get, "/health/summary/yesterday", operation: Operation(
+            Route(.get, "/health/summary/yesterday", scope: .read, operation: Operation(
                 id: "getYesterdaySummary", summary: "Yesterday in the given timezone",
                 description: "The daily summary of the day before today, where 'today' is the local date in `timezone` (default: the server's, else the most recent sample's, else UTC). Same as POST /health/query with intent `yesterday_summary`.",
                 tags: ["summaries"],
@@ -39,7 +39,7 @@ enum SummaryRoutes {
                 responses: [200: Operation.Response("Yesterday.", schema: Schemas.ref("DailySummary")), 400: badRequest])) { context in
                 try await answer(context, intent: "yesterday_summary", parameters: ["timezone"])
             },
-            Route(.post, "/health/query", operation: Operation(
+            Route(.post, "/health/query", scope: .read, operation: Operation(
                 id: "query", summary: "Typed questions for agents",
                 description: "A body `{\"intent\": …, …}`; the intents and their fields are in the request schema (`oneOf`, discriminated by `intent`) and in GET /health/capabilities. A wrong body gets a 400 naming the field, the rule, and every intent with its fields.",
                 tags: ["summaries"],

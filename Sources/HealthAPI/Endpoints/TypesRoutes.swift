@@ -8,7 +8,7 @@ import SQLiteStore
 enum TypesRoutes {
     static func routes() -> [Route] {
         [
-            Route(.get, "/health/types",
+            Route(.get, "/health/types", scope: .read,
                   operation: Operation(
                     id: "listMetricTypes", summary: "Every metric: names, kind, units and what is stored",
                     description: """

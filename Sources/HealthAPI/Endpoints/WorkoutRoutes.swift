@@ -15,7 +15,7 @@ enum WorkoutRoutes {
 
     static func routes() -> [Route] {
         [
-            Route(.get, "/health/workouts",
+            Route(.get, "/health/workouts", scope: .read,
                   operation: Operation(
                     id: "listWorkouts", summary: "Workouts, newest first",
                     description: """
@@ -39,7 +39,7 @@ enum WorkoutRoutes {
                     ])) { context in
                 try await list(context)
             },
-            Route(.get, "/health/workouts/{id}",
+            Route(.get, "/health/workouts/{id}", scope: .read,
                   operation: Operation(
                     id: "getWorkout", summary: "One workout with its heart-rate timeline and route",
                     description: "The stored workout: type, times, duration, energy (kcal), distance (km), heart rates, the heart-rate timeline and the GPS route, source, device, timezone and metadata.",
@@ -53,7 +53,7 @@ enum WorkoutRoutes {
                 let stored = try await workout(context)
                 return .json(try stored.detailJSON())
             },
-            Route(.get, "/health/workouts/{id}/route.geojson",
+            Route(.get, "/health/workouts/{id}/route.geojson", scope: .read,
                   operation: Operation(
                     id: "getWorkoutRouteGeoJSON", summary: "A workout's route as GeoJSON",
                     description: "The route as a GeoJSON FeatureCollection (RFC 7946, `application/geo+json`) with one Feature: a LineString of [longitude, latitude] positions — [longitude, latitude, altitude m] when every point has an altitude; a Point for a single location — whose properties hold the workout key, type, name, times and each position's time (`timesMs`, `coordTimes`).",
@@ -70,7 +70,7 @@ enum WorkoutRoutes {
                 }
                 return HTTPResponse(status: .ok, contentType: "application/geo+json", body: JSONWriter.serialize(geoJSON, sortedKeys: true))
             },
-            Route(.get, "/health/activity-summaries",
+            Route(.get, "/health/activity-summaries", scope: .read,
                   operation: Operation(
                     id: "listActivitySummaries", summary: "Activity rings by day",
                     description: "The Move (kcal), Exercise (min) and Stand (h) values and goals of each local day from `from` to `to` (inclusive, at most 366 days) that has them, ascending. Days without rings are absent, never zeros.",

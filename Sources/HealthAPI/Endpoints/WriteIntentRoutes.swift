@@ -20,7 +20,7 @@ enum WriteIntentRoutes {
         let badCursor = Operation.Response("`cursor` is well-formed but not one this listing (with the same filters) returned.", schema: Schemas.ref("Error"))
         let error = Schemas.ref("Error")
         return [
-            Route(.post, "/health/write-intents",
+            Route(.post, "/health/write-intents", scope: .intents,
                   operation: Operation(
                     id: "upsertWriteIntent", summary: "Queue a HealthKit write (upsert by externalId)",
                     description: """
@@ -47,7 +47,7 @@ enum WriteIntentRoutes {
                     ])) { context in
                 try await upsert(context)
             },
-            Route(.get, "/health/write-intents/pending",
+            Route(.get, "/health/write-intents/pending", scope: .ingest,
                   operation: Operation(
                     id: "listPendingWriteIntents", summary: "Intents due for the phone to apply",
                     description: """
@@ -63,7 +63,7 @@ enum WriteIntentRoutes {
                     ])) { context in
                 try await pending(context)
             },
-            Route(.post, "/health/write-intents/ack",
+            Route(.post, "/health/write-intents/ack", scope: .ingest,
                   operation: Operation(
                     id: "acknowledgeWriteIntents", summary: "Report what the phone did with pulled intents",
                     description: """
@@ -84,7 +84,7 @@ enum WriteIntentRoutes {
                     ])) { context in
                 try await acknowledge(context)
             },
-            Route(.get, "/health/write-intents",
+            Route(.get, "/health/write-intents", scope: .read,
                   operation: Operation(
                     id: "listWriteIntents", summary: "All write intents, optionally by status",
                     description: "Every intent (or those with `status`), oldest first, with attempts, last error and timestamps. Paginate with `cursor`.",
@@ -100,7 +100,7 @@ enum WriteIntentRoutes {
                     ])) { context in
                 try await list(context)
             },
-            Route(.get, "/health/write-intents/{externalId}",
+            Route(.get, "/health/write-intents/{externalId}", scope: .read,
                   operation: Operation(
                     id: "getWriteIntent", summary: "One write intent with its history",
                     description: "The intent and its history: every upsert, ack, cancellation and reconciliation, oldest first (the latest 200).",
@@ -114,7 +114,7 @@ enum WriteIntentRoutes {
                 let (intent, events) = try await context.services.intents.intent(externalId: try pathExternalId(context))
                 return .json(["intent": intent.json, "history": .array(events.map(\.json))])
             },
-            Route(.post, "/health/write-intents/{externalId}/cancel",
+            Route(.post, "/health/write-intents/{externalId}/cancel", scope: .intents,
                   operation: Operation(
                     id: "cancelWriteIntent", summary: "Cancel an intent not yet applied",
                     description: "Marks a pending, failed or dead intent `cancelled` so it is no longer offered; cancelling again is a no-op (`outcome: unchanged`). The intent and its history stay readable at GET /health/write-intents/{externalId}. Posting a changed body later queues it again as a new version. No request body.",

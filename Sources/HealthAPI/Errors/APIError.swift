@@ -81,6 +81,13 @@ extension APIError {
                  headers: HTTPHeaders([("WWW-Authenticate", "Bearer realm=\"healthd\"")]))
     }
 
+    /// 403: the token is valid but lacks the scope the route needs.
+    public static func forbidden(_ message: String, needed: Scope, held: Set<Scope>) -> APIError {
+        APIError(status: .forbidden, code: .forbidden, message: message,
+                 details: ["scope": .string(needed.rawValue), "tokenScopes": .array(held.sorted().map { .string($0.rawValue) })],
+                 headers: HTTPHeaders([("WWW-Authenticate", "Bearer realm=\"healthd\", error=\"insufficient_scope\", scope=\"\(needed.rawValue)\"")]))
+    }
+
     public static func rateLimited(retryAfterSeconds: Int, message: String) -> APIError {
         APIError(status: .tooManyRequests, code: .rateLimited, message: message,
                  details: ["retryAfterSeconds": .number(Double(retryAfterSeconds))],

@@ -11,13 +11,13 @@ import JSON
 enum HealthAutoExportRoutes {
     static func routes() -> [Route] {
         [
-            Route(.post, "/health/hae", operation: operation(id: "ingestHealthAutoExport", summary: "Ingest a Health Auto Export payload")) { context in
+            Route(.post, "/health/hae", scope: .ingest, operation: operation(id: "ingestHealthAutoExport", summary: "Ingest a Health Auto Export payload")) { context in
                 try await ingest(context, workoutsOnly: false)
             },
-            Route(.post, "/health", operation: operation(id: "ingestHealthAutoExportAtRoot", summary: "Ingest a Health Auto Export payload (the path servers migrated from use)")) { context in
+            Route(.post, "/health", scope: .ingest, operation: operation(id: "ingestHealthAutoExportAtRoot", summary: "Ingest a Health Auto Export payload (the path servers migrated from use)")) { context in
                 try await ingest(context, workoutsOnly: false)
             },
-            Route(.post, "/health/workouts", operation: operation(id: "ingestHealthAutoExportWorkouts", summary: "Ingest Health Auto Export workouts", workoutsOnly: true)) { context in
+            Route(.post, "/health/workouts", scope: .ingest, operation: operation(id: "ingestHealthAutoExportWorkouts", summary: "Ingest Health Auto Export workouts", workoutsOnly: true)) { context in
                 try await ingest(context, workoutsOnly: true)
             },
         ]

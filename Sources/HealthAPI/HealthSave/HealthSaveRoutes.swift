@@ -9,9 +9,9 @@ import JSON
 enum HealthSaveRoutes {
     static func routes() -> [Route] {
         [
-            Route(.post, "/api/apple/batch", operation: batchOperation(id: "ingestHealthSaveBatch", version: "v1")) { try await batch($0) },
-            Route(.post, "/api/v2/apple/batch", operation: batchOperation(id: "ingestHealthSaveBatchV2", version: "v2")) { try await batch($0) },
-            Route(.get, "/api/apple/status",
+            Route(.post, "/api/apple/batch", scope: .ingest, operation: batchOperation(id: "ingestHealthSaveBatch", version: "v1")) { try await batch($0) },
+            Route(.post, "/api/v2/apple/batch", scope: .ingest, operation: batchOperation(id: "ingestHealthSaveBatchV2", version: "v2")) { try await batch($0) },
+            Route(.get, "/api/apple/status", scope: .ingest,
                   operation: Operation(
                     id: "getHealthSaveStatus", summary: "Stored sample counts per HealthSave metric",
                     description: "The flat object the HealthSave app's sync status screen reads: every key a HealthSave metric name (canonical metrics map back to the app's names; raw metrics keep theirs; `workouts` and `activity_summaries` count those records), every value `{count, oldest, newest}`. Never wrapped.",

@@ -24,7 +24,7 @@ public enum OpenAPIDocument {
             "paths": .object(paths),
             "components": [
                 "securitySchemes": [
-                    "bearerAuth": ["type": "http", "scheme": "bearer", "description": "The server's token (PRIVATE_API_BEARER_TOKEN, --token-file, or the generated healthd.token)."],
+                    "bearerAuth": ["type": "http", "scheme": "bearer", "description": "The server's token (PRIVATE_API_BEARER_TOKEN, --token-file, or the generated healthd.token), which may do everything, or a named token from `healthd token create --scope LIST`. Each operation's security requirement names the scope it needs: `read` (summaries, queries, reads, listing write intents), `intents` (creating and cancelling write intents), `ingest` (ingest adapters, deletions, the phone's pending and ack), `admin` (everything). A valid token without the scope gets 403."],
                     "apiKeyAuth": ["type": "apiKey", "in": "header", "name": "x-api-key", "description": "The same token in the header the HealthSave app sends; accepted wherever the bearer token is, with the same checks and throttling."],
                 ],
                 "schemas": .object(Schemas.components),
@@ -56,6 +56,7 @@ public enum OpenAPIDocument {
         }
         if !route.isPublic {
             add(401, Operation.Response("Missing or wrong bearer token.", schema: errorSchema, headers: ["WWW-Authenticate": "Bearer challenge (RFC 6750), `Bearer realm=\"healthd\"`."]))
+            add(403, Operation.Response("The token is valid but lacks the scope this operation needs (`FORBIDDEN`, `details.scope`).", schema: errorSchema))
             add(429, Operation.Response("Too many failed authentications from this address; every request from it gets 429 until `Retry-After` has passed.", schema: errorSchema, headers: ["Retry-After": "Seconds to wait."]))
             add(503, Operation.Response("The database is locked by another process, or cannot be read or written right now (`SERVICE_UNAVAILABLE`, `details.sqliteCode`). Retry after `Retry-After`; re-sending a write is harmless.", schema: errorSchema, headers: ["Retry-After": "Seconds to wait."]))
         }
@@ -71,7 +72,12 @@ public enum OpenAPIDocument {
             "tags": .array(op.tags.map { .string($0) }),
         ]
         // Public routes require nothing; liveness documents its 401 for a wrong key it was sent.
-        if route.isPublic { object["security"] = [] }
+        // A protected route names the scope its token needs, under either header.
+        if route.isPublic {
+            object["security"] = []
+        } else if let scope = route.scope {
+            object["security"] = [["bearerAuth": [.string(scope.rawValue)]], ["apiKeyAuth": [.string(scope.rawValue)]]]
+        }
         let parameters = op.parameters.map { p -> JSONValue in
             [
                 "name": .string(p.name),

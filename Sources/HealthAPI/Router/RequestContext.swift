@@ -2,19 +2,23 @@ import HTTPTransport
 import HealthDomain
 import JSON
 
-/// What a handler gets: the request, its id, the matched route's path parameters, and
-/// the application's services.
+/// What a handler gets: the request, its id, the matched route's path parameters, the
+/// application's services and what the caller's token may do.
 public struct RequestContext: Sendable {
     public let request: HTTPRequest
     public let requestID: String
     public let pathParameters: [String: String]
     public let services: AppServices
+    /// What the presented token may do (`anonymous` on public routes).
+    public let grant: TokenGrant
 
-    public init(request: HTTPRequest, requestID: String, pathParameters: [String: String], services: AppServices) {
+    public init(request: HTTPRequest, requestID: String, pathParameters: [String: String], services: AppServices,
+                grant: TokenGrant = .anonymous) {
         self.request = request
         self.requestID = requestID
         self.pathParameters = pathParameters
         self.services = services
+        self.grant = grant
     }
 
     /// Query parameters by name. A parameter given twice is rejected where it matters

@@ -13,15 +13,33 @@ public struct Route: Sendable {
     /// A public route that still refuses a wrong credential when one is presented
     /// (liveness: the HealthSave app checks its key there and expects a 401).
     public let verifiesPresentedCredentials: Bool
+    /// The scope a token needs for this route; nil for public routes. Declared here, in
+    /// the table, so the OpenAPI document states it per operation and MCP tools that wrap
+    /// a route inherit it.
+    public let scope: Scope?
     public let operation: Operation
     public let handler: Handler
 
-    public init(_ method: HTTPMethod, _ path: String, public isPublic: Bool = false, verifiesPresentedCredentials: Bool = false,
+    /// A protected route: a token with `scope` (or `admin`) is needed.
+    public init(_ method: HTTPMethod, _ path: String, scope: Scope, operation: Operation, handler: @escaping Handler) {
+        self.method = method
+        self.path = PathTemplate(path)
+        self.isPublic = false
+        self.verifiesPresentedCredentials = false
+        self.scope = scope
+        self.operation = operation
+        self.handler = handler
+    }
+
+    /// A public route (liveness, the OpenAPI document). `public: false` without a scope
+    /// makes an admin-only route.
+    public init(_ method: HTTPMethod, _ path: String, public isPublic: Bool, verifiesPresentedCredentials: Bool = false,
                 operation: Operation, handler: @escaping Handler) {
         self.method = method
         self.path = PathTemplate(path)
         self.isPublic = isPublic
         self.verifiesPresentedCredentials = verifiesPresentedCredentials
+        self.scope = isPublic ? nil : .admin
         self.operation = operation
         self.handler = handler
     }

@@ -38,10 +38,15 @@ public final class APIHandler: HTTPHandler {
                 routeLabel = route.path.template
                 // A public route that checks presented keys (liveness) refuses a wrong one,
                 // because the HealthSave app probes its key there.
+                var grant = TokenGrant.anonymous
                 if !route.isPublic || (route.verifiesPresentedCredentials && authenticator.presentsCredentials(request)) {
-                    try authenticate(request)
+                    grant = try await authenticate(request)
                 }
-                let context = RequestContext(request: request, requestID: requestID, pathParameters: parameters, services: services)
+                if let scope = route.scope, !grant.allows(scope) {
+                    throw APIError.forbidden("this token lacks the '\(scope.rawValue)' scope this route needs (it has: \(grant.scopes.isEmpty ? "none" : Scope.listText(grant.scopes)))",
+                                             needed: scope, held: grant.scopes)
+                }
+                let context = RequestContext(request: request, requestID: requestID, pathParameters: parameters, services: services, grant: grant)
                 response = try await route.handler(context)
             }
         } catch let error as APIError {
@@ -87,15 +92,26 @@ public final class APIHandler: HTTPHandler {
         return request.remoteAddress
     }
 
-    private func authenticate(_ request: HTTPRequest) throws {
+    /// The grant of the presented token: the configured token is admin; any other is
+    /// looked up among the named tokens on every request, so a revocation made while the
+    /// server runs refuses the very next request.
+    private func authenticate(_ request: HTTPRequest) async throws -> TokenGrant {
         let address = clientAddress(request)
         let now = Double(AppClock.monotonicNanoseconds()) / 1e9
         if let wait = throttle.retryAfter(address: address, now: now) {
             throw APIError.rateLimited(retryAfterSeconds: wait, message: "too many failed authentication attempts from this address; retry after \(wait) s")
         }
+        let outcome: Authenticator.Outcome
+        switch authenticator.presented(request) {
+        case .failure(let failure): outcome = failure
+        case .token(let token):
+            if authenticator.matchesConfigured(token) { return .configured }
+            if let grant = try await services.tokens.grant(forToken: token) { return grant }
+            outcome = .wrongToken
+        }
         let message: String
-        switch authenticator.check(request) {
-        case .authorized: return
+        switch outcome {
+        case .authorized: return .configured
         case .missing: message = "this route needs 'Authorization: Bearer <token>' (or 'x-api-key: <token>')"
         case .malformed: message = "the Authorization header must be exactly 'Bearer <token>', and x-api-key must be sent once"
         case .wrongToken: message = "the bearer token (or x-api-key) is not valid"

@@ -227,6 +227,18 @@ public enum HealthSchema {
             ) WITHOUT ROWID;
             """)
         }
+        migrator.register(8, "scoped API tokens") { db in
+            // Named tokens from `healthd token create`: only the SHA-256 of each token is
+            // kept; `scopes` is a comma-separated list of Scope names.
+            try db.execute("""
+            CREATE TABLE api_tokens (
+                name       TEXT    PRIMARY KEY,
+                token_hash TEXT    NOT NULL UNIQUE,
+                scopes     TEXT    NOT NULL,
+                created_ms INTEGER NOT NULL
+            );
+            """)
+        }
         return migrator
     }
 }

@@ -16,6 +16,8 @@ public enum CommandLineTool {
       import      import an Apple Health export (export.zip or export.xml; healthd import --help)
       demo        fill a database with a generated demo history (healthd demo --help)
       bench       benchmarks that print a table (healthd bench --help)
+      token       create, list and revoke scoped tokens (healthd token --help)
+      mcp         serve the MCP tools over standard input and output (healthd mcp --help)
       openapi     print the OpenAPI 3.1 document (the one GET /health/openapi.json serves)
       version     print the version
       help        this help
@@ -61,6 +63,10 @@ public enum CommandLineTool {
             }
         case "bench":
             return await BenchCommand.run(rest)
+        case "mcp":
+            return await MCPCommand.run(rest, environment: environment)
+        case "token":
+            return TokenCommand.run(rest, environment: environment)
         case "rebuild":
             return RebuildCommand.run(rest, environment: environment)
         case "import":
