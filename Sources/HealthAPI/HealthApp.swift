@@ -41,5 +41,7 @@ public final class HealthApp: Sendable {
             + HealthSaveRoutes.routes()
             + HealthSaveSyncRoutes.routes()
             + HealthAutoExportRoutes.routes()
+            + ReadAPIRoutes.routes()
+            + ObservationRoutes.routes()
     }
 }

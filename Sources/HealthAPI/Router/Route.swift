@@ -13,15 +13,19 @@ public struct Route: Sendable {
     /// A public route that still refuses a wrong credential when one is presented
     /// (liveness: the HealthSave app checks its key there and expects a 401).
     public let verifiesPresentedCredentials: Bool
+    /// Counted against the per-address request budget of the on-phone read API
+    /// (`--read-rate-limit` a minute); every answer carries the `X-RateLimit-*` headers.
+    public let isRateLimited: Bool
     public let operation: Operation
     public let handler: Handler
 
     public init(_ method: HTTPMethod, _ path: String, public isPublic: Bool = false, verifiesPresentedCredentials: Bool = false,
-                operation: Operation, handler: @escaping Handler) {
+                rateLimited isRateLimited: Bool = false, operation: Operation, handler: @escaping Handler) {
         self.method = method
         self.path = PathTemplate(path)
         self.isPublic = isPublic
         self.verifiesPresentedCredentials = verifiesPresentedCredentials
+        self.isRateLimited = isRateLimited
         self.operation = operation
         self.handler = handler
     }
