@@ -58,6 +58,21 @@ public struct ObservationAdapter: Sendable {
         if let metadata, !metadata.isNull, metadata.objectValue == nil {
             draft.issues.append(ValidationIssue(field: "metadata", code: "type", message: "metadata must be an object (got \(metadata.typeName))"))
         }
+        switch o["effective_datetime"] {
+        case .string(let text)?:
+            if let parsed = HealthSaveDate.parse(text) {
+                draft.startTimeMs = parsed.ms
+                draft.endTimeMs = parsed.ms
+            } else {
+                draft.issues.append(ValidationIssue(field: "effective_datetime", code: "format", message: "effective_datetime must be an ISO 8601 time such as 2026-04-04T14:30:00Z (got '\(text.prefix(40))')"))
+            }
+        case nil, .null?:
+            draft.issues.append(ValidationIssue(field: "effective_datetime", code: "required", message: "effective_datetime is required"))
+        case let other?:
+            draft.issues.append(ValidationIssue(field: "effective_datetime", code: "type", message: "effective_datetime must be a string (got \(other.typeName))"))
+        }
+
+        draft.unit = text(o["value_unit"])
         let slug = text(o["biosignal_slug"])
         let loinc = text(o["loinc_code"])
         let hkType = text(metadata?["hk_type"])
@@ -85,20 +100,6 @@ public struct ObservationAdapter: Sendable {
                                                 message: "\(spec.metric.rawValue) needs loinc_code 8480-6 (systolic) or 8462-4 (diastolic)"))
         }
 
-        switch o["effective_datetime"] {
-        case .string(let text)?:
-            if let parsed = HealthSaveDate.parse(text) {
-                draft.startTimeMs = parsed.ms
-                draft.endTimeMs = parsed.ms
-            } else {
-                draft.issues.append(ValidationIssue(field: "effective_datetime", code: "format", message: "effective_datetime must be an ISO 8601 time such as 2026-04-04T14:30:00Z (got '\(text.prefix(40))')"))
-            }
-        case nil, .null?:
-            draft.issues.append(ValidationIssue(field: "effective_datetime", code: "required", message: "effective_datetime is required"))
-        case let other?:
-            draft.issues.append(ValidationIssue(field: "effective_datetime", code: "type", message: "effective_datetime must be a string (got \(other.typeName))"))
-        }
-
         let quantity = o["value_quantity"]
         let takesCategoryOnly = spec.kind.takesCategory && !spec.kind.takesNumber
         switch quantity {
@@ -116,7 +117,7 @@ public struct ObservationAdapter: Sendable {
             draft.issues.append(ValidationIssue(field: "value_quantity", code: "type", message: "value_quantity must be a number (got \(other.typeName))"))
         }
         draft.categoryValue = draft.categoryValue ?? impliedCategory
-        draft.unit = text(o["value_unit"]) ?? (spec.units == nil ? "category" : nil)
+        if draft.unit == nil, spec.units == nil { draft.unit = "category" }
 
         let source = text(metadata?["hk_source"]) ?? text(metadata?["hk_device"]) ?? text(o["source_slug"])
         draft.sourceName = source
