@@ -20,21 +20,24 @@ extension Schemas {
 
     static let observationBatch: JSONValue = [
         "type": "object",
+        "description": "A batch of observations.",
         "required": ["observations"],
         "additionalProperties": false,
         "properties": [
-            "observations": ["type": "array", "maxItems": 1000, "items": ref("Observation")],
+            "observations": ["type": "array", "maxItems": 1000, "description": "At most 1,000 observations.", "items": ref("Observation")],
         ],
     ]
 
     static let observationBatchResult: JSONValue = [
         "type": "object",
+        "description": "What the batch stored and what failed.",
         "required": ["created", "errors"],
         "additionalProperties": false,
         "properties": [
             "created": ["type": "integer", "minimum": 0, "description": "Observations stored that were not stored before."],
-            "errors": ["type": "array", "items": [
+            "errors": ["type": "array", "description": "One entry per failed observation.", "items": [
                 "type": "object",
+                "description": "A failed observation.",
                 "required": ["index", "error"],
                 "additionalProperties": false,
                 "properties": [

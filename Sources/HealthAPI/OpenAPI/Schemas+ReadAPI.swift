@@ -27,6 +27,7 @@ extension Schemas {
             "data": ["type": "object", "description": "Records by type id, oldest first.", "additionalProperties": ["type": "array", "items": ref("ReadRecord")]],
             "metadata": [
                 "type": "object",
+                "description": "What the query covered.",
                 "required": ["query_time_ms", "total_records", "types_requested", "date_range"],
                 "additionalProperties": false,
                 "properties": [
@@ -35,6 +36,7 @@ extension Schemas {
                     "types_requested": ["type": "array", "items": ["type": "string"], "description": "The type ids, as asked for."],
                     "date_range": [
                         "type": "object",
+                        "description": "The bounds used, UTC.",
                         "required": ["start", "end"],
                         "additionalProperties": false,
                         "properties": [
@@ -49,11 +51,13 @@ extension Schemas {
 
     static let readTypes: JSONValue = [
         "type": "object",
+        "description": "The types `/health-data` serves.",
         "required": ["types"],
         "additionalProperties": false,
         "properties": [
-            "types": ["type": "array", "items": [
+            "types": ["type": "array", "description": "Seed ids first, then catalog names.", "items": [
                 "type": "object",
+                "description": "One type.",
                 "required": ["id", "name", "healthkit_type", "unit", "permission"],
                 "additionalProperties": false,
                 "properties": [
@@ -69,22 +73,24 @@ extension Schemas {
 
     static let serverInfo: JSONValue = [
         "type": "object",
+        "description": "The server, its user and what it stores.",
         "required": ["server", "user", "healthkit", "storage"],
         "additionalProperties": false,
         "properties": [
-            "server": ["type": "object", "required": ["name", "version", "protocol_version", "uptime"], "additionalProperties": false, "properties": [
-                "name": ["type": "string"], "version": ["type": "string"], "protocol_version": ["type": "string"],
+            "server": ["type": "object", "description": "The server.", "required": ["name", "version", "protocol_version", "uptime"], "additionalProperties": false, "properties": [
+                "name": ["type": "string", "description": "Always `healthd`."], "version": ["type": "string", "description": "Server version."],
+                "protocol_version": ["type": "string", "description": "Read API protocol version."],
                 "uptime": ["type": "integer", "minimum": 0, "description": "Seconds since start."],
             ]],
-            "user": ["type": "object", "required": ["id"], "additionalProperties": false, "properties": [
+            "user": ["type": "object", "description": "The server's one user.", "required": ["id"], "additionalProperties": false, "properties": [
                 "id": ["type": "string", "format": "uuid", "description": "The user id observation batches name as `xuser_id`."],
             ]],
-            "healthkit": ["type": "object", "required": ["available", "authorized_types", "total_types"], "additionalProperties": false, "properties": [
-                "available": ["type": "boolean"],
+            "healthkit": ["type": "object", "description": "Types with data, as the seed words it.", "required": ["available", "authorized_types", "total_types"], "additionalProperties": false, "properties": [
+                "available": ["type": "boolean", "description": "Always true: stored data is readable."],
                 "authorized_types": ["type": "integer", "minimum": 0, "description": "Types with stored samples."],
                 "total_types": ["type": "integer", "minimum": 0, "description": "Types `GET /types` lists."],
             ]],
-            "storage": ["type": "object", "required": ["samples", "metrics", "first_sample", "last_sample"], "additionalProperties": false, "properties": [
+            "storage": ["type": "object", "description": "What is stored.", "required": ["samples", "metrics", "first_sample", "last_sample"], "additionalProperties": false, "properties": [
                 "samples": ["type": "integer", "minimum": 0, "description": "Stored samples."],
                 "metrics": ["type": "integer", "minimum": 0, "description": "Metric names with stored samples (raw ones included)."],
                 "first_sample": ["type": ["string", "null"], "format": "date-time", "description": "Earliest sample start."],
@@ -95,10 +101,11 @@ extension Schemas {
 
     static let pong: JSONValue = [
         "type": "object",
+        "description": "The answer to a ping.",
         "required": ["pong", "timestamp"],
         "additionalProperties": false,
         "properties": [
-            "pong": ["type": "boolean", "const": true],
+            "pong": ["type": "boolean", "const": true, "description": "Always true."],
             "timestamp": ["type": "string", "format": "date-time", "description": "Server time, UTC."],
         ],
     ]
