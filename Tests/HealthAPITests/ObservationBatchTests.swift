@@ -161,3 +161,19 @@ import HTTPTransport
         #expect(empty.json["created"] as? Int == 0)
     }
 }
+
+extension ObservationBatchTests {
+    @Test func typedMembersOfTheWrongTypeAre400AndMissingOnesArePerObservation() async throws {
+        let app = Self.app()
+        let wrong = await app.send(.post, "/api/v1/observations/batch", body: #"{"observations": [{"xuser_id": "550e8400-e29b-41d4-a716-446655440000", "effective_datetime": 5}]}"#)
+        #expect(wrong.status == 400)
+        #expect(wrong.errorDetails?["field"] as? String == "observations[0].effective_datetime")
+        let nulled = await app.send(.post, "/api/v1/observations/batch", body: #"{"observations": [{"xuser_id": null}]}"#)
+        #expect(nulled.status == 400)
+        let missing = await app.send(.post, "/api/v1/observations/batch", body: #"{"observations": [{"biosignal_slug": "Heart Rate", "value_quantity": 70, "value_unit": "bpm"}]}"#)
+        #expect(missing.status == 207)
+        let message = (missing.json["errors"] as? [[String: Any]])?.first?["error"] as? String
+        #expect(message?.contains("xuser_id is required") == true)
+        #expect(message?.contains("effective_datetime is required") == true)
+    }
+}

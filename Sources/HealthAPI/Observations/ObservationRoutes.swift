@@ -56,6 +56,7 @@ enum ObservationRoutes {
         if let index = observations.firstIndex(where: { $0.objectValue == nil }) {
             throw APIError.invalidParameter("observations[\(index)]", "each observation must be a JSON object (got \(observations[index].typeName) at index \(index))", rule: "type")
         }
+        for (index, observation) in observations.enumerated() { try checkTypes(observation, index: index) }
         let services = context.services
         // Another user's observation refuses the whole batch before anything is stored.
         let user = try await services.user.id()
@@ -97,5 +98,25 @@ enum ObservationRoutes {
             created = outcome.inserted
         }
         return .json(["created": .number(Double(created)), "errors": .array(errors)], status: errors.isEmpty ? .created : .multiStatus)
+    }
+
+    /// The members the schema types: a wrong type (null included) is a 400 naming it, as
+    /// the published schema says; anything else wrong is that observation's error.
+    static let memberTypes: [(name: String, expected: String, fits: @Sendable (JSONValue) -> Bool)] = [
+        ("xuser_id", "a string", { $0.stringValue != nil }),
+        ("biosignal_slug", "a string", { $0.stringValue != nil }),
+        ("loinc_code", "a string", { $0.stringValue != nil }),
+        ("effective_datetime", "a string", { $0.stringValue != nil }),
+        ("value_quantity", "a number or a string", { $0.stringValue != nil || $0.doubleValue != nil }),
+        ("value_unit", "a string", { $0.stringValue != nil }),
+        ("source_slug", "a string", { $0.stringValue != nil }),
+        ("metadata", "an object", { $0.objectValue != nil }),
+    ]
+
+    static func checkTypes(_ observation: JSONValue, index: Int) throws {
+        for member in memberTypes {
+            guard let value = observation[member.name], !member.fits(value) else { continue }
+            throw APIError.invalidParameter("observations[\(index)].\(member.name)", "'\(member.name)' must be \(member.expected) (got \(value.typeName) at index \(index))", rule: "type")
+        }
     }
 }

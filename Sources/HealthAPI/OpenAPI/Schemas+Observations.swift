@@ -4,8 +4,7 @@ import JSON
 extension Schemas {
     static let observation: JSONValue = [
         "type": "object",
-        "description": "One observation. Members not listed are ignored.",
-        "required": ["xuser_id", "effective_datetime"],
+        "description": "One observation. Members not listed are ignored; a listed member of the wrong type is a 400. What is missing or not usable (no `effective_datetime`, an unknown slug, a unit the metric does not take) is that observation's error in a 207.",
         "properties": [
             "xuser_id": ["type": "string", "description": "The user (this server's, `GET /info`)."],
             "biosignal_slug": ["type": "string", "description": "The biosignal, e.g. `Heart Rate`, `Oxygen Saturation`, `Blood Pressure`."],
