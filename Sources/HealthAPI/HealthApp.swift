@@ -61,5 +61,7 @@ public final class HealthApp: Sendable {
             + HealthSaveSyncRoutes.routes()
             + HealthAutoExportRoutes.routes()
             + ImportRoutes.routes()
+            + ReadAPIRoutes.routes()
+            + ObservationRoutes.routes()
     }
 }

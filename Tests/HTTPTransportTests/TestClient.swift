@@ -66,6 +66,14 @@ final class TestClient {
         }
     }
 
+    /// Every byte until the server closes the connection (or `timeout` passes).
+    func readToEnd(timeout: Double = 10) -> [UInt8] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while fill(until: deadline) {}
+        defer { buffer.removeAll() }
+        return buffer
+    }
+
     /// Reads more bytes into the buffer; false on end of stream, reset or timeout.
     private func fill(until deadline: Date) -> Bool {
         var pollFD = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

@@ -28,6 +28,8 @@ final class TestApp: Sendable {
 
     struct Reply {
         let response: HTTPResponse
+        /// Whether the body was produced while sent (a streamed response).
+        var streamed = false
         var status: Int { response.status.code }
         func header(_ name: String) -> String? { response.headers[HTTPHeaderName(name)] }
         var json: [String: Any] {
@@ -46,7 +48,15 @@ final class TestApp: Sendable {
         if body != nil { fields.append(("Content-Type", "application/json")) }
         let request = HTTPRequest(method: method, target: target, headers: HTTPHeaders(fields),
                                   body: Array((body ?? "").utf8), remoteAddress: address)
-        return Reply(response: await app.handler.handle(request))
+        var response = await app.handler.handle(request)
+        var streamed = false
+        if response.stream != nil {
+            // A streamed body is collected here, as the transport would send it.
+            response.body = (try? await response.collectedBody()) ?? []
+            response.stream = nil
+            streamed = true
+        }
+        return Reply(response: response, streamed: streamed)
     }
 
     /// Sends raw body bytes with the headers given (no Content-Type is added).

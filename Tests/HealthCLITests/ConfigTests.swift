@@ -30,7 +30,22 @@ import Testing
         #expect(try ServeOptions.parse([], environment: ["HEALTHD_PORT": "9000"]).port == 9000)
     }
 
-    @Test(arguments: [["--port", "70000"], ["--port"], ["--bogus"], ["--max-body-bytes", "0"], ["--port", "abc"], ["--host", ""]])
+    @Test func readRateLimitAndUserIdFromFlagsOrEnvironment() throws {
+        let defaults = try ServeOptions.parse([], environment: [:])
+        #expect(defaults.readRateLimit == 60)
+        #expect(defaults.userID == nil)
+        let env = try ServeOptions.parse([], environment: ["HEALTHD_READ_RATE_LIMIT": "5", "HEALTHD_USER_ID": "550E8400-E29B-41D4-A716-446655440000"])
+        #expect(env.readRateLimit == 5)
+        #expect(env.userID == "550e8400-e29b-41d4-a716-446655440000")
+        let flags = try ServeOptions.parse(["--read-rate-limit", "1000", "--user-id", "11111111-2222-4333-8444-555555555555"],
+                                           environment: ["HEALTHD_READ_RATE_LIMIT": "5"])
+        #expect(flags.readRateLimit == 1000)
+        #expect(flags.userID == "11111111-2222-4333-8444-555555555555")
+        #expect(ServeOptions.help.contains("--read-rate-limit") && ServeOptions.help.contains("HEALTHD_USER_ID"))
+    }
+
+    @Test(arguments: [["--port", "70000"], ["--port"], ["--bogus"], ["--max-body-bytes", "0"], ["--port", "abc"], ["--host", ""],
+                      ["--read-rate-limit", "0"], ["--user-id", "bob"]])
     func badFlagsAreUsageErrors(arguments: [String]) {
         #expect(throws: ServeOptions.UsageError.self) { try ServeOptions.parse(arguments, environment: [:]) }
     }

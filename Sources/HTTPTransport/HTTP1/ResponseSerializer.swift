@@ -13,9 +13,13 @@ enum ResponseSerializer {
 
     static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
-    /// Appends the serialized response to `out`.
+    /// Appends the serialized response to `out`. A streamed response gets only its head
+    /// here (its content follows as chunks, see `chunk(_:into:)`): with
+    /// `Transfer-Encoding: chunked` when `chunkedStream`, else no framing header at all
+    /// (the caller then closes the connection to end the body, RFC 9112 §6.3).
     /// - Parameter omitContent: true for HEAD (RFC 9110 §9.3.2): same head, no content.
-    static func serialize(_ response: HTTPResponse, omitContent: Bool, persistence: Persistence, into out: inout [UInt8]) {
+    static func serialize(_ response: HTTPResponse, omitContent: Bool, persistence: Persistence, chunkedStream: Bool = true,
+                          into out: inout [UInt8]) {
         let status = response.status
         out.reserveCapacity(out.count + 160 + response.headers.count * 48 + (omitContent ? 0 : response.body.count))
         // The version is always ours, 1.1, even when answering 1.0 (RFC 9110 §2.5).
@@ -50,7 +54,10 @@ enum ResponseSerializer {
         // RFC 9110 §8.6: no Content-Length in 1xx and 204; 304 would describe the selected
         // representation, which this layer does not know, so it is left out as well.
         let allowsBody = status.allowsBody
-        if allowsBody {
+        let streamed = response.stream != nil
+        if allowsBody && streamed {
+            if chunkedStream { out.append(contentsOf: "Transfer-Encoding: chunked\r\n".utf8) }
+        } else if allowsBody {
             out.append(contentsOf: "Content-Length: ".utf8)
             if omitContent && response.body.isEmpty, let declared = handlerContentLength, isDigits(declared) {
                 // A HEAD handler may state the length without producing the content.
@@ -66,8 +73,21 @@ enum ResponseSerializer {
         case .close: out.append(contentsOf: "Connection: close\r\n".utf8)
         }
         out.append(contentsOf: "\r\n".utf8)
-        if allowsBody && !omitContent {
+        if allowsBody && !omitContent && !streamed {
             out.append(contentsOf: response.body)
+        }
+    }
+
+    /// Appends one chunk of a chunked body (RFC 9112 §7.1): size in hex, CRLF, the bytes,
+    /// CRLF. An empty `bytes` is the last chunk, with no trailer fields.
+    static func chunk(_ bytes: [UInt8], into out: inout [UInt8]) {
+        out.append(contentsOf: String(bytes.count, radix: 16).utf8)
+        out.append(contentsOf: "\r\n".utf8)
+        if !bytes.isEmpty {
+            out.append(contentsOf: bytes)
+            out.append(contentsOf: "\r\n".utf8)
+        } else {
+            out.append(contentsOf: "\r\n".utf8)
         }
     }
 

@@ -25,4 +25,7 @@ public struct HTTPHeaderName: Hashable, Sendable, CustomStringConvertible, Expre
     public static let xRequestID = HTTPHeaderName("x-request-id")
     public static let xResponseTime = HTTPHeaderName("x-response-time")
     public static let xForwardedFor = HTTPHeaderName("x-forwarded-for")
+    public static let xRateLimitLimit = HTTPHeaderName("x-ratelimit-limit")
+    public static let xRateLimitRemaining = HTTPHeaderName("x-ratelimit-remaining")
+    public static let xRateLimitReset = HTTPHeaderName("x-ratelimit-reset")
 }

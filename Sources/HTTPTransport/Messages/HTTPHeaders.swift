@@ -65,12 +65,16 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     static func canonicalName(_ name: HTTPHeaderName) -> String {
         if name == .xRequestID { return "X-Request-ID" }
         if name == .wwwAuthenticate { return "WWW-Authenticate" }
+        if name.lowercased.hasPrefix("x-ratelimit-") { return "X-RateLimit-" + name.lowercased.dropFirst(12).capitalized() }
         return name.lowercased.split(separator: "-", omittingEmptySubsequences: false)
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
     }
 }
 
 extension Substring {
+    /// `reset` → `Reset`.
+    func capitalized() -> String { prefix(1).uppercased() + dropFirst() }
+
     /// Trims optional whitespace (SP / HTAB, RFC 9110 §5.6.3) from both ends.
     func trimmingSpaces() -> Substring {
         var s = self

@@ -111,12 +111,21 @@ final class Connection {
             // The handler moved the file if it keeps it; otherwise it goes now.
             spooled?.remove()
 
+            // A streamed body to an HTTP/1.0 client has no chunked framing: its end is the
+            // end of the connection.
+            let streamsBody = response.stream != nil && response.status.allowsBody && head.method != .head
+            let chunked = head.version != .http1_0
             let closing = !head.keepAlive || context.registry.isDraining || ResponseSerializer.asksToClose(response)
+                || (streamsBody && !chunked)
             let persistence: ResponseSerializer.Persistence =
                 closing ? .close : (head.version == .http1_0 ? .keepAliveAnnounced : .persistent)
             output.removeAll(keepingCapacity: output.capacity <= Self.retainedCapacity)
-            ResponseSerializer.serialize(response, omitContent: head.method == .head, persistence: persistence, into: &output)
+            ResponseSerializer.serialize(response, omitContent: head.method == .head, persistence: persistence,
+                                         chunkedStream: chunked, into: &output)
             try await writeOutput()
+            if streamsBody, let stream = response.stream {
+                try await writeStream(stream, chunked: chunked)
+            }
             if closing {
                 await closeGracefully(lingerSeconds: 2)
                 throw .silently
@@ -205,6 +214,27 @@ final class Connection {
             }
         }
     }
+
+    /// Sends a streamed body piece by piece, each written before the next is produced. A
+    /// producer or socket failure ends the connection without the last chunk.
+    private func writeStream(_ stream: HTTPBodyStream, chunked: Bool) async throws(Stop) {
+        do {
+            try await stream.produce(HTTPBodySink { bytes in
+                self.output.removeAll(keepingCapacity: self.output.capacity <= Self.retainedCapacity)
+                if chunked { ResponseSerializer.chunk(bytes, into: &self.output) } else { self.output.append(contentsOf: bytes) }
+                do throws(Stop) { try await self.writeOutput() } catch { throw StreamAborted() }
+            })
+        } catch {
+            throw .silently
+        }
+        guard chunked else { return }
+        output.removeAll(keepingCapacity: output.capacity <= Self.retainedCapacity)
+        ResponseSerializer.chunk([], into: &output)
+        try await writeOutput()
+    }
+
+    /// The socket failed while a streamed body was written.
+    private struct StreamAborted: Error {}
 
     /// Sends the error response the configuration builds, always with `Connection: close`,
     /// and closes.

@@ -18,6 +18,10 @@ public final class AppServices: Sendable {
     public let documents = DocumentCache()
     /// Imports of uploaded exports, running and finished.
     public let imports = ImportJobs()
+    /// The server's one user, as the observation batch names it.
+    public let user: UserIdentity
+    /// The read API's types (seed ids and catalog names).
+    public let readTypes: ReadTypeTable
     /// Monotonic start time, for `uptimeSeconds`.
     public let startedAtNanoseconds: UInt64
 
@@ -32,6 +36,8 @@ public final class AppServices: Sendable {
         self.queuedEntries = queuedEntries ?? intents
         self.clock = clock
         self.version = version
+        self.user = UserIdentity(configured: config.userID, pool: store.pool)
+        self.readTypes = ReadTypeTable(catalog: store.catalog)
         self.startedAtNanoseconds = AppClock.monotonicNanoseconds()
     }
 

@@ -19,6 +19,12 @@ public struct ServerConfig: Sendable {
     public var authFailureBurst: Int = 10
     /// Seconds for one failure allowance to come back.
     public var authFailureRefillSeconds: Double = 6
+    /// Requests a minute one client address may make to the on-phone read API's routes
+    /// (`/health-data`, `/types`, `/info`, `/ping`).
+    public var readRateLimit: Int = 60
+    /// The id of this server's one user (a UUID): observations for any other `xuser_id`
+    /// are refused. Nil means the id generated on first start and kept in the database.
+    public var userID: String?
     /// Source priority for cross-source de-duplication, as comma-separated name
     /// fragments (best first); nil means watches, then phones, then the rest.
     public var sourcePriority: String?

@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import JSON
 
 /// Liveness and the OpenAPI document: the public routes.
 enum SystemRoutes {
@@ -7,7 +8,9 @@ enum SystemRoutes {
         let liveness = Operation.Response("The server is up.", schema: Schemas.ref("Liveness"))
         let wrongKey = Operation.Response("A credential was presented (`x-api-key` or a bearer token) and it is wrong; none at all is a 200.", schema: Schemas.ref("Error"))
         @Sendable func livenessHandler(_ context: RequestContext) -> HTTPResponse {
-            .json(["status": "ok", "version": .string(context.services.version), "uptimeSeconds": .number(Double(context.services.uptimeSeconds))])
+            let uptime = JSONValue.number(Double(context.services.uptimeSeconds))
+            return .json(["status": "ok", "version": .string(context.services.version), "uptimeSeconds": uptime, "uptime": uptime,
+                          "timestamp": .string(HealthDataQuery.seconds(context.services.clock.now()))])
         }
         return [
             Route(.get, "/health", public: true, verifiesPresentedCredentials: true,

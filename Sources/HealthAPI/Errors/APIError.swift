@@ -15,6 +15,7 @@ public struct APIError: Error, Sendable, Equatable {
 
         public static let invalidParameters = Code(rawValue: "INVALID_PARAMETERS")
         public static let invalidDateRange = Code(rawValue: "INVALID_DATE_RANGE")
+        public static let invalidType = Code(rawValue: "INVALID_TYPE")
         public static let invalidJSON = Code(rawValue: "INVALID_JSON")
         public static let validationFailed = Code(rawValue: "VALIDATION_FAILED")
         public static let unauthorized = Code(rawValue: "UNAUTHORIZED")

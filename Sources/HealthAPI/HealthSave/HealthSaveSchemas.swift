@@ -16,8 +16,8 @@ enum HealthSaveSchemas {
         "required": ["metric"],
         "properties": [
             "metric": ["type": "string", "minLength": 1, "maxLength": 64, "description": "The HealthSave metric name (`heart_rate`, `sleep_analysis`, `workouts`, `activity_summaries`, …)."],
-            "batch_index": ["type": ["integer", "null"], "description": "Index of this batch within the metric's upload."],
-            "total_batches": ["type": ["integer", "null"], "description": "Number of batches of the metric's upload."],
+            "batch_index": ["type": ["integer", "null"], "minimum": 0, "description": "Index of this batch within the metric's upload."],
+            "total_batches": ["type": ["integer", "null"], "minimum": 0, "description": "Number of batches of the metric's upload."],
             "schema_version": ["type": ["integer", "null"], "description": "2 for v2 bodies; absent for v1."],
             "samples": ["type": ["array", "null"], "description": "The samples in the app's shapes (quantity, sleep, blood pressure, category, workout, activity summary, ECG, heartbeat series).", "items": ["type": "object"]],
             "deletions": ["type": ["array", "null"], "description": "Samples deleted on the phone, by id: `{\"uuid\": …}` (or `provider_object_id`, or the id itself); entries without a readable id are counted and skipped.", "items": ["description": "One deleted sample."]],

@@ -100,7 +100,11 @@ public enum OpenAPIDocument {
         var responses: [String: JSONValue] = [:]
         for (status, response) in OpenAPIDocument.responses(route) {
             var r: [String: JSONValue] = ["description": .string(response.description)]
-            if let schema = response.schema { r["content"] = .object([response.contentType: ["schema": schema]]) }
+            if let schema = response.schema {
+                var content: [String: JSONValue] = [response.contentType: ["schema": schema]]
+                for (type, alternative) in response.alternatives { content[type] = ["schema": alternative] }
+                r["content"] = .object(content)
+            }
             var headers = commonHeaders
             for (name, description) in response.headers {
                 headers[name] = ["description": .string(description), "required": true, "schema": ["type": "string", "minLength": 1]]

@@ -30,12 +30,14 @@ public enum Schemas {
     public static let liveness: JSONValue = [
         "type": "object",
         "description": "The liveness answer.",
-        "required": ["status", "version", "uptimeSeconds"],
+        "required": ["status", "version", "uptimeSeconds", "uptime", "timestamp"],
         "additionalProperties": false,
         "properties": [
             "status": ["type": "string", "enum": ["ok"], "description": "Always `ok` while the server answers."],
             "version": ["type": "string", "description": "Server version."],
             "uptimeSeconds": ["type": "integer", "minimum": 0, "description": "Seconds since the server started."],
+            "uptime": ["type": "integer", "minimum": 0, "description": "The same seconds, under the on-phone read API's name."],
+            "timestamp": ["type": "string", "format": "date-time", "description": "The server's current time, UTC, whole seconds (`2026-01-07T10:30:00Z`)."],
         ],
     ]
 
@@ -109,5 +111,7 @@ public enum Schemas {
             .merging(importComponents) { current, _ in current }
             .merging(healthSaveComponents) { current, _ in current }
             .merging(healthAutoExportComponents) { current, _ in current }
+            .merging(readAPIComponents) { current, _ in current }
+            .merging(observationComponents) { current, _ in current }
     }
 }

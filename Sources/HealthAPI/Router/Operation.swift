@@ -43,13 +43,16 @@ public struct Operation: Sendable {
         public var headers: [String: String]
         /// Operations this response leads to, by link name (OpenAPI 3.1 §4.8.20).
         public var links: [String: Link]
+        /// Other media types the same status may answer with, and their schemas.
+        public var alternatives: [String: JSONValue]
         public init(_ description: String, schema: JSONValue? = nil, contentType: String = "application/json",
-                    headers: [String: String] = [:], links: [String: Link] = [:]) {
+                    headers: [String: String] = [:], links: [String: Link] = [:], alternatives: [String: JSONValue] = [:]) {
             self.description = description
             self.schema = schema
             self.contentType = contentType
             self.headers = headers
             self.links = links
+            self.alternatives = alternatives
         }
     }
 

@@ -17,16 +17,21 @@ public struct Route: Sendable {
     /// the table, so the OpenAPI document states it per operation and MCP tools that wrap
     /// a route inherit it.
     public let scope: Scope?
+    /// Counted against the per-address request budget of the on-phone read API
+    /// (`--read-rate-limit` a minute); every answer carries the `X-RateLimit-*` headers.
+    public let isRateLimited: Bool
     public let operation: Operation
     public let handler: Handler
 
     /// A protected route: a token with `scope` (or `admin`) is needed.
-    public init(_ method: HTTPMethod, _ path: String, scope: Scope, operation: Operation, handler: @escaping Handler) {
+    public init(_ method: HTTPMethod, _ path: String, scope: Scope, rateLimited isRateLimited: Bool = false,
+                operation: Operation, handler: @escaping Handler) {
         self.method = method
         self.path = PathTemplate(path)
         self.isPublic = false
         self.verifiesPresentedCredentials = false
         self.scope = scope
+        self.isRateLimited = isRateLimited
         self.operation = operation
         self.handler = handler
     }
@@ -34,12 +39,13 @@ public struct Route: Sendable {
     /// A public route (liveness, the OpenAPI document). `public: false` without a scope
     /// makes an admin-only route.
     public init(_ method: HTTPMethod, _ path: String, public isPublic: Bool, verifiesPresentedCredentials: Bool = false,
-                operation: Operation, handler: @escaping Handler) {
+                rateLimited isRateLimited: Bool = false, operation: Operation, handler: @escaping Handler) {
         self.method = method
         self.path = PathTemplate(path)
         self.isPublic = isPublic
         self.verifiesPresentedCredentials = verifiesPresentedCredentials
         self.scope = isPublic ? nil : .admin
+        self.isRateLimited = isRateLimited
         self.operation = operation
         self.handler = handler
     }

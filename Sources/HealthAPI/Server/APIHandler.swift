@@ -9,6 +9,8 @@ public final class APIHandler: HTTPHandler {
     public let services: AppServices
     let authenticator: Authenticator
     let throttle: AuthThrottle
+    /// The request budget of the read API's routes (`Route.isRateLimited`).
+    let readLimiter: ReadRateLimiter
     let log: RequestLog?
     let ids = RequestIDGenerator()
 
@@ -17,6 +19,7 @@ public final class APIHandler: HTTPHandler {
         self.services = services
         self.authenticator = Authenticator(token: token)
         self.throttle = AuthThrottle(burst: services.config.authFailureBurst, refillSeconds: services.config.authFailureRefillSeconds)
+        self.readLimiter = ReadRateLimiter(limit: services.config.readRateLimit)
         self.log = log
     }
 
@@ -25,6 +28,7 @@ public final class APIHandler: HTTPHandler {
         let requestID = requestID(for: request)
         var routeLabel = "(unmatched)"
         var response: HTTPResponse
+        var budget: ReadRateLimiter.Decision?
         do {
             guard let path = request.decodedPath else {
                 throw APIError.invalidParameter("path", "the request path has an invalid percent-encoding", rule: "percent-encoding")
@@ -36,6 +40,14 @@ public final class APIHandler: HTTPHandler {
                 throw APIError.methodNotAllowed(request.method, allowed: allowed)
             case .found(let route, let parameters):
                 routeLabel = route.path.template
+                if route.isRateLimited {
+                    let decision = readLimiter.take(address: clientAddress(request), nowMs: services.clock.now())
+                    budget = decision
+                    guard decision.allowed else {
+                        throw APIError.rateLimited(retryAfterSeconds: decision.retryAfterSeconds,
+                                                   message: "more than \(decision.limit) requests a minute from this address; retry after \(decision.retryAfterSeconds) s")
+                    }
+                }
                 // A public route that checks presented keys (liveness) refuses a wrong one,
                 // because the HealthSave app probes its key there.
                 var grant = TokenGrant.anonymous
@@ -70,6 +82,7 @@ public final class APIHandler: HTTPHandler {
                 response = APIHandler.render(.internalError(requestID: requestID))
             }
         }
+        if let budget { APIHandler.describe(budget, in: &response) }
         let elapsed = (AppClock.monotonicNanoseconds() - started) / 1000
         APIHandler.decorate(&response, requestID: requestID, microseconds: elapsed)
         log?.request(id: requestID, method: request.method.rawValue, route: routeLabel, status: response.status.code, microseconds: elapsed)
@@ -134,6 +147,13 @@ public final class APIHandler: HTTPHandler {
         response.headers.replaceOrAdd(name: .xRequestID, value: requestID)
         response.headers.replaceOrAdd(name: .xResponseTime, value: RequestLog.milliseconds(microseconds) + "ms")
         if !response.headers.contains(.cacheControl) { response.headers.replaceOrAdd(name: .cacheControl, value: "no-store") }
+    }
+
+    /// The `X-RateLimit-*` headers of a rate-limited route's answer.
+    static func describe(_ budget: ReadRateLimiter.Decision, in response: inout HTTPResponse) {
+        response.headers.replaceOrAdd(name: .xRateLimitLimit, value: String(budget.limit))
+        response.headers.replaceOrAdd(name: .xRateLimitRemaining, value: String(budget.remaining))
+        response.headers.replaceOrAdd(name: .xRateLimitReset, value: String(budget.resetSeconds))
     }
 
     /// Turns an error the transport answered itself into the envelope, with the same headers.

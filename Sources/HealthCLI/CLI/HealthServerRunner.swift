@@ -28,6 +28,13 @@ public enum HealthServerRunner {
         defer { opened.store.pool.close() }
         if opened.rebuiltForPriorityChange { log.message("the source priority or the metric table changed; day aggregates were rebuilt from the raw samples") }
         let app = HealthApp(config: config, token: resolved.token, store: opened.store, log: config.requestLog ? log : nil)
+        // The user id is generated on first start (and kept), so `GET /info` and batches agree from the start.
+        do {
+            _ = try await app.services.user.id()
+        } catch {
+            CommandLineTool.printError("healthd serve: cannot read or store the user id in \(config.databasePath): \(error)")
+            return 1
+        }
 
         var transport = config.transport
         let handler = app.handler

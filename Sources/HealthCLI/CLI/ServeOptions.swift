@@ -38,6 +38,10 @@ public enum ServeOptions {
                                 (default: the timezone of the most recent sample, else UTC)   [HEALTHD_TIMEZONE]
       --auth-failure-burst N    failed authentications an address may make at once before
                                 it gets 429 (default 10; one more every 6 s)                [HEALTHD_AUTH_FAILURE_BURST]
+      --read-rate-limit N       requests a minute one address may make to the read API
+                                (/health-data, /types, /info, /ping; default 60)             [HEALTHD_READ_RATE_LIMIT]
+      --user-id UUID            the user observation batches must name as xuser_id
+                                (default: generated on first start, kept in the database)    [HEALTHD_USER_ID]
       --trust-forwarded-for     take the client address from the last X-Forwarded-For hop
                                 (only behind a reverse proxy you run)                       [HEALTHD_TRUST_FORWARDED_FOR=1]
       --quiet                   no request log
@@ -58,6 +62,8 @@ public enum ServeOptions {
         if let v = environment["HEALTHD_MAX_BODY_BYTES"], !v.isEmpty { config.maxBodyBytes = try positive(v, flag: "HEALTHD_MAX_BODY_BYTES") }
         if let v = environment["HEALTHD_MAX_CONNECTIONS"], !v.isEmpty { config.maxConnections = try positive(v, flag: "HEALTHD_MAX_CONNECTIONS") }
         if let v = environment["HEALTHD_AUTH_FAILURE_BURST"], !v.isEmpty { config.authFailureBurst = try positive(v, flag: "HEALTHD_AUTH_FAILURE_BURST") }
+        if let v = environment["HEALTHD_READ_RATE_LIMIT"], !v.isEmpty { config.readRateLimit = try positive(v, flag: "HEALTHD_READ_RATE_LIMIT") }
+        if let v = environment["HEALTHD_USER_ID"], !v.isEmpty { config.userID = try userID(v, flag: "HEALTHD_USER_ID") }
         if environment["HEALTHD_TRUST_FORWARDED_FOR"] == "1" { config.trustForwardedFor = true }
         if let v = environment["HEALTHD_SOURCE_PRIORITY"], !v.isEmpty { config.sourcePriority = v }
         if let v = environment["HEALTHD_INTENT_MAX_ATTEMPTS"], !v.isEmpty { config.intentMaxAttempts = try positive(v, flag: "HEALTHD_INTENT_MAX_ATTEMPTS") }
@@ -79,6 +85,8 @@ public enum ServeOptions {
             case "--intent-retry-base-seconds": config.intentRetryBaseSeconds = try positive(try next(), flag: "--intent-retry-base-seconds")
             case "--intent-retry-cap-seconds": config.intentRetryCapSeconds = try positive(try next(), flag: "--intent-retry-cap-seconds")
             case "--auth-failure-burst": config.authFailureBurst = try positive(try next(), flag: "--auth-failure-burst")
+            case "--read-rate-limit": config.readRateLimit = try positive(try next(), flag: "--read-rate-limit")
+            case "--user-id": config.userID = try userID(try next(), flag: "--user-id")
             case "--trust-forwarded-for": config.trustForwardedFor = true
             case "--source-priority": config.sourcePriority = try next()
             case "--timezone": config.defaultTimezone = try timezone(try next(), flag: "--timezone")
@@ -102,6 +110,11 @@ public enum ServeOptions {
     static func timezone(_ text: String, flag: String) throws -> String {
         guard KnownTimeZones.contains(text) else { throw UsageError("\(flag) must be an IANA timezone such as Europe/Berlin (got '\(text)')") }
         return text
+    }
+
+    static func userID(_ text: String, flag: String) throws -> String {
+        guard UserIdentity.isUUID(text) else { throw UsageError("\(flag) must be a UUID such as 550e8400-e29b-41d4-a716-446655440000 (got '\(text.prefix(40))')") }
+        return text.lowercased()
     }
 
     static func positive(_ text: String, flag: String) throws -> Int {

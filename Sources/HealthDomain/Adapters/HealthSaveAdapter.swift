@@ -84,8 +84,12 @@ public struct HealthSaveAdapter: Sendable {
             guard let value, !value.isNull else { return }
             guard fits(value) else { throw .init(field: field, message: "'\(field)' must be \(expected) (got \(value.typeName))", rule: "type") }
         }
-        for field in ["batch_index", "total_batches", "schema_version", "client_schema_version"] {
+        for field in ["schema_version", "client_schema_version"] {
             try check(top[field], field, "an integer", { value in value.doubleValue.map { $0.isFinite && $0 == $0.rounded() } ?? false })
+        }
+        // A batch position or count below zero would be reported back in receipts as is.
+        for field in ["batch_index", "total_batches"] {
+            try check(top[field], field, "an integer ≥ 0", { value in value.doubleValue.map { $0.isFinite && $0 == $0.rounded() && $0 >= 0 } ?? false })
         }
         for field in ["source_bundle_id", "client_platform", "bridge_install_id"] {
             try check(top[field], field, "a string", { $0.stringValue != nil })
