@@ -7,15 +7,38 @@ public enum SourceName {
     /// ASCII names are returned as they are, without a copy.
     public static func normalized(_ name: String) -> String {
         guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return name }
-        var out = String.UnicodeScalarView()
-        for scalar in name.unicodeScalars {
-            switch scalar.value {
-            case 0x2018, 0x2019, 0x02BC, 0x2032: out.append("'")
-            case 0x00A0, 0x202F, 0x2007: out.append(" ")
-            default: out.append(scalar)
+        // Byte-wise over UTF-8: every character replaced is two or three bytes long.
+        let bytes = Array(name.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 {
+                switch bytes[index + 2] {
+                case 0x98, 0x99, 0xB2:  // U+2018, U+2019, U+2032
+                    out.append(UInt8(ascii: "'"))
+                    index += 3
+                    continue
+                case 0xAF, 0x87:  // U+202F, U+2007
+                    out.append(UInt8(ascii: " "))
+                    index += 3
+                    continue
+                default: break
+                }
+            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xA0 {  // U+00A0
+                out.append(UInt8(ascii: " "))
+                index += 2
+                continue
+            } else if byte == 0xCA, index + 1 < bytes.count, bytes[index + 1] == 0xBC {  // U+02BC
+                out.append(UInt8(ascii: "'"))
+                index += 2
+                continue
             }
+            out.append(byte)
+            index += 1
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The members of a merged name ("iPhone|Apple Watch" → ["iPhone", "Apple Watch"]).

@@ -1,4 +1,5 @@
 import Foundation
+import HealthTesting
 import HealthDomain
 import Testing
 @testable import HealthAPI

@@ -10,9 +10,11 @@ import Darwin
 /// they land in the page cache and return in microseconds, and the file is never synced
 /// here (the handler that keeps the upload decides about durability), so the task does
 /// not wait on the disk.
-struct SpoolFile {
+final class SpoolFile {
     let path: String
-    private let fd: Int32
+    /// -1 once closed: closing twice could close a descriptor the number was reused for
+    /// (the import job opening the renamed upload, say).
+    private var fd: Int32
 
     /// Creates a new file in `directory` (O_EXCL: a name that exists is never reused or followed).
     init(directory: String) throws(HTTPParseError) {
@@ -38,7 +40,11 @@ struct SpoolFile {
         }
     }
 
-    func close() { _ = Glibc.close(fd) }
+    func close() {
+        guard fd >= 0 else { return }
+        _ = Glibc.close(fd)
+        fd = -1
+    }
 
     func remove() {
         close()

@@ -64,38 +64,32 @@ public final class AppleHealthImporter {
         }
         report.exportFile = source.exportName
         let (read, consumed) = try source.xmlReader()
-        let xml = XMLStreamReader(source: read)
-        var adapter = AppleHealthExportAdapter(catalog: store.catalog)
         let total = source.totalBytes
-        var sawHealthData = false
+        let channel = ItemChannel()
+        let reading = ExportReading(source: source, read: XMLSourceBox(read: read), consumed: consumed)
+        let catalog = store.catalog
+        // Reading (inflate, XML, the adapter) runs on a thread of its own; this thread
+        // checks and stores what it reads.
+        let reader = Thread { Self.read(reading, catalog: catalog, into: channel) }
+        reader.name = "healthd-import-read"
+        reader.stackSize = 1 << 20
+        reader.start()
 
         do {
-            while let event = try xml.next() {
-                let item: AppleHealthExportItem?
-                switch event {
-                case .start(let element):
-                    if !sawHealthData {
-                        guard element.name == "HealthData" else {
-                            throw ImportFailure("'\(source.exportName)' is not an Apple Health export: its root element is <\(element.name)>, not <HealthData>")
-                        }
-                        sawHealthData = true
-                    }
-                    item = adapter.start(element.name, element.attributes, selfClosing: element.selfClosing)
-                case .end(let name):
-                    item = adapter.end(name)
-                case .text:
-                    item = nil
+            while let chunk = try channel.receive() {
+                for item in chunk.items {
+                    try take(item, source: source)
+                    if samples.count >= batchSize || workouts.count >= 500 { try flush() }
                 }
-                guard let item else { continue }
-                try take(item, source: source)
-                if samples.count >= batchSize || workouts.count >= 500 { try flush() }
-                if report.records % 4096 == 0 { report(progress: .records, consumed(), total) }
+                report(progress: .records, chunk.bytesConsumed, total)
             }
             try flush()
             try waitForWrite()
         } catch let failure as ImportFailure {
+            channel.cancel()
+            try? flush()
             try? waitForWrite()
-            throw failure
+            throw ImportFailure(failure.message, recordsRead: report.records, offset: failure.offset)
         } catch let error as XMLStreamError {
             try? flush()
             try? waitForWrite()
@@ -106,12 +100,59 @@ public final class AppleHealthImporter {
             try? waitForWrite()
             throw ImportFailure("'\(source.exportName)' cannot be read to the end after \(report.records) records: \(error); "
                                 + "everything before it is stored, and a re-run of the complete file finishes the import", recordsRead: report.records, offset: error.offset)
+        } catch {
+            channel.cancel()
+            try? waitForWrite()
+            throw error
         }
         report.bytesRead = consumed()
         report.daysTouched = days.count
         report.elapsedSeconds = Date().timeIntervalSince(started)
         report(progress: .done, consumed(), total)
         return report
+    }
+
+    /// The reading stage: XML events through the adapter into chunks of items.
+    private static func read(_ reading: ExportReading, catalog: MetricCatalog, into channel: ItemChannel) {
+        let xml = XMLStreamReader(source: reading.read.read)
+        var adapter = AppleHealthExportAdapter(catalog: catalog)
+        var chunk = ItemChannel.Chunk()
+        chunk.items.reserveCapacity(2_048)
+        var sawHealthData = false
+        do {
+            while let event = try xml.next() {
+                let item: AppleHealthExportItem?
+                switch event {
+                case .start(let element):
+                    if !sawHealthData {
+                        guard element.name == "HealthData" else {
+                            throw ImportFailure("'\(reading.source.exportName)' is not an Apple Health export: its root element is <\(element.name)>, not <HealthData>")
+                        }
+                        sawHealthData = true
+                    }
+                    item = adapter.start(element.name, element.attributes, selfClosing: element.selfClosing)
+                case .end(let name):
+                    item = adapter.end(name)
+                case .text:
+                    item = nil
+                }
+                guard let item else { continue }
+                chunk.items.append(item)
+                if chunk.items.count >= 2_048 {
+                    chunk.bytesConsumed = reading.consumed()
+                    guard channel.send(chunk) else { return }
+                    chunk.items.removeAll(keepingCapacity: true)
+                }
+            }
+            chunk.bytesConsumed = reading.consumed()
+            if !chunk.items.isEmpty { _ = channel.send(chunk) }
+            channel.finish()
+        } catch {
+            // What was read before the error is stored; then the error ends the import.
+            chunk.bytesConsumed = reading.consumed()
+            if !chunk.items.isEmpty { _ = channel.send(chunk) }
+            channel.finish(error)
+        }
     }
 
     // MARK: Items

@@ -24,6 +24,7 @@ public enum ServeOptions {
       --token-file PATH         read the bearer token from PATH (used when
                                 PRIVATE_API_BEARER_TOKEN is not set)                         [HEALTHD_TOKEN_FILE]
       --max-body-bytes N        largest request body after de-chunking (default 16777216)    [HEALTHD_MAX_BODY_BYTES]
+      --max-import-bytes N      largest export POST /health/import takes, spooled to disk (default 8589934592)    [HEALTHD_MAX_IMPORT_BYTES]
       --max-connections N       open connections before new ones get 503 (default 1024)     [HEALTHD_MAX_CONNECTIONS]
       --source-priority LIST    comma-separated source name fragments, best first, for
                                 cross-source de-duplication (default: watches, then phones,
@@ -60,6 +61,7 @@ public enum ServeOptions {
         if let v = environment["HEALTHD_DB"], !v.isEmpty { config.databasePath = v }
         if let v = environment["HEALTHD_TOKEN_FILE"], !v.isEmpty { config.tokenFile = v }
         if let v = environment["HEALTHD_MAX_BODY_BYTES"], !v.isEmpty { config.maxBodyBytes = try positive(v, flag: "HEALTHD_MAX_BODY_BYTES") }
+        if let v = environment["HEALTHD_MAX_IMPORT_BYTES"], !v.isEmpty { config.maxImportBytes = try positive(v, flag: "HEALTHD_MAX_IMPORT_BYTES") }
         if let v = environment["HEALTHD_MAX_CONNECTIONS"], !v.isEmpty { config.maxConnections = try positive(v, flag: "HEALTHD_MAX_CONNECTIONS") }
         if let v = environment["HEALTHD_AUTH_FAILURE_BURST"], !v.isEmpty { config.authFailureBurst = try positive(v, flag: "HEALTHD_AUTH_FAILURE_BURST") }
         if let v = environment["HEALTHD_READ_RATE_LIMIT"], !v.isEmpty { config.readRateLimit = try positive(v, flag: "HEALTHD_READ_RATE_LIMIT") }
@@ -80,6 +82,7 @@ public enum ServeOptions {
             case "--db": config.databasePath = try next()
             case "--token-file": config.tokenFile = try next()
             case "--max-body-bytes": config.maxBodyBytes = try positive(try next(), flag: "--max-body-bytes")
+            case "--max-import-bytes": config.maxImportBytes = try positive(try next(), flag: "--max-import-bytes")
             case "--max-connections": config.maxConnections = try positive(try next(), flag: "--max-connections")
             case "--intent-max-attempts": config.intentMaxAttempts = try positive(try next(), flag: "--intent-max-attempts")
             case "--intent-retry-base-seconds": config.intentRetryBaseSeconds = try positive(try next(), flag: "--intent-retry-base-seconds")

@@ -166,6 +166,11 @@ struct IssueList {
     /// `text` when its length in Unicode scalars lies in `length`; an issue otherwise.
     mutating func length(_ text: String?, _ field: String, _ length: ClosedRange<Int>) -> String? {
         guard let text else { return nil }
+        // Scalars never outnumber UTF-8 bytes: a short text passes without counting them.
+        let bytes = text.utf8.count
+        if bytes <= length.upperBound, bytes >= length.lowerBound, length.lowerBound <= 1 || bytes == 0 || text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text
+        }
         let count = text.unicodeScalars.count
         guard length.contains(count) else {
             let rule = length.lowerBound == length.upperBound ? "\(length.lowerBound)"

@@ -3,21 +3,23 @@ import Foundation
 
 /// The hand-written export in `Fixtures/export`, zipped at run time the way a phone
 /// shares it and a Mac re-zips it (`__MACOSX/…/._export.xml`, `.DS_Store`).
-enum ExportFixture {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+public enum ExportFixture {
+    /// `Fixtures/export` in the repository.
+    public static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/export")
 
-    static var xmlPath: String { directory.appendingPathComponent("apple_health_export/export.xml").path }
+    /// The export.xml of the fixture.
+    public static var xmlPath: String { directory.appendingPathComponent("apple_health_export/export.xml").path }
 
     /// A fresh temporary folder.
-    static func temporaryDirectory() throws -> URL {
+    public static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("healthd-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     /// Writes the fixture as `export.zip` into `folder`; `xml` replaces the export's text.
-    static func zip(into folder: URL, name: String = "export.zip", exportName: String = "export.xml", xml: String? = nil, zip64: Bool = false) throws -> String {
+    public static func zip(into folder: URL, name: String = "export.zip", exportName: String = "export.xml", xml: String? = nil, zip64: Bool = false) throws -> String {
         let path = folder.appendingPathComponent(name).path
         let writer = try ZipWriter(path: path, zip64: zip64)
         // Decoys first, so finding the export cannot depend on order.

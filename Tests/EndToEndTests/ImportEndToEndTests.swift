@@ -1,0 +1,118 @@
+import Foundation
+import HealthTesting
+import Testing
+@testable import HealthCLI
+
+private func object(_ response: LoopbackHTTPClient.Response) -> [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+}
+
+/// The hand-written export through the real binary: uploaded to `POST /health/import`
+/// over a socket (with a length and chunked), and imported by `healthd import`.
+@Suite struct ImportEndToEndTests {
+    static let token = "import-e2e-token-0123456789abcdef"
+
+    static func steps(_ client: LoopbackHTTPClient, _ day: String) throws -> Double? {
+        let daily = object(try client.send(method: "GET", path: "/health/daily?from=\(day)&to=\(day)", token: token))
+        let days = daily["days"] as? [[String: Any]]
+        return ((days?.first?["metrics"] as? [String: Any])?["step_count"] as? [String: Any])?["total"] as? Double
+    }
+
+    @Test func anUploadedExportIsImportedInTheBackground() async throws {
+        let server = try ServerProcess(arguments: ["--timezone", "Europe/Berlin", "--max-import-bytes", "1000000"],
+                                       environment: ["PRIVATE_API_BEARER_TOKEN": Self.token])
+        defer { server.stop() }
+        let zip = try [UInt8](Data(contentsOf: URL(fileURLWithPath: ExportFixture.zip(into: ExportFixture.temporaryDirectory()))))
+        let port = server.port
+        try await blocking {
+            let client = try LoopbackHTTPClient(port: port)
+            let started = try client.send(method: "POST", path: "/health/import", token: Self.token,
+                                          headers: [("Content-Type", "application/zip")], body: zip)
+            #expect(started.status == 202)
+            let id = try #require(object(started)["id"] as? String)
+            #expect(started.header("Location") == "/health/import/\(id)")
+            var job: [String: Any] = [:]
+            for _ in 0..<300 {
+                job = object(try client.send(method: "GET", path: "/health/import/\(id)", token: Self.token))
+                if job["finished"] as? Bool == true { break }
+                usleep(20_000)
+            }
+            #expect(job["status"] as? String == "done")
+            let result = try #require(job["result"] as? [String: Any])
+            #expect(result["inserted"] as? Int == 18)
+            #expect(result["routesLinked"] as? Int == 2)
+            #expect(try Self.steps(client, "2026-03-29") == 1200)
+            #expect(try Self.steps(client, "2026-03-30") == 600)
+
+            // The same file again, chunked this time: nothing changes.
+            var chunked = Array("POST /health/import HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(Self.token)\r\nContent-Type: application/zip\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+            var offset = 0
+            while offset < zip.count {
+                let piece = zip[offset..<min(zip.count, offset + 1_000)]
+                chunked += Array(String(piece.count, radix: 16).utf8) + [13, 10] + piece + [13, 10]
+                offset += piece.count
+            }
+            chunked += Array("0\r\n\r\n".utf8)
+            try client.sendRaw(chunked)
+            let again = try client.readResponse(method: "POST")
+            #expect(again.status == 202)
+            let second = try #require(object(again)["id"] as? String)
+            for _ in 0..<300 {
+                job = object(try client.send(method: "GET", path: "/health/import/\(second)", token: Self.token))
+                if job["finished"] as? Bool == true { break }
+                usleep(20_000)
+            }
+            #expect(job["status"] as? String == "done", "\(job)")
+            let repeated = try #require(job["result"] as? [String: Any])
+            #expect(repeated["inserted"] as? Int == 0)
+            #expect(repeated["updated"] as? Int == 0)
+            #expect(repeated["unchanged"] as? Int == 18)
+
+            // An upload over the import limit is refused before it is stored.
+            let limited = try LoopbackHTTPClient(port: port)
+            let tooLarge = try limited.send(method: "POST", path: "/health/import", token: Self.token,
+                                            headers: [("Content-Type", "application/zip")], body: [UInt8](repeating: 0x50, count: 1_000_001))
+            #expect(tooLarge.status == 413)
+        }
+        // Nothing is left in the spool folder once the jobs ended.
+        let spool = (try? FileManager.default.contentsOfDirectory(atPath: server.directory + "/data/imports")) ?? []
+        #expect(spool.allSatisfy { !$0.hasSuffix(".part") })
+    }
+
+    @Test func theImportCommandPrintsItsTableAndARerunChangesNothing() async throws {
+        let folder = try ExportFixture.temporaryDirectory()
+        let zip = try ExportFixture.zip(into: folder)
+        let database = folder.appendingPathComponent("health.sqlite").path
+        func run() throws -> (status: Int32, output: String, errors: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: ServerProcess.binaryPath)
+            process.arguments = ["import", zip, "--db", database]
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, output, errors)
+        }
+        let first = try run()
+        #expect(first.status == 0)
+        #expect(first.output.contains("HKQuantityTypeIdentifierStepCount"))
+        #expect(first.output.contains("inserted            18"))
+        // Not a terminal: one line per stage on standard error.
+        #expect(first.errors.contains("import: opening"))
+        #expect(first.errors.contains("import: done"))
+        let second = try run()
+        #expect(second.status == 0)
+        #expect(second.output.contains("inserted            0"))
+        #expect(second.output.contains("unchanged           18"))
+        let missing = Process()
+        missing.executableURL = URL(fileURLWithPath: ServerProcess.binaryPath)
+        missing.arguments = ["import", folder.appendingPathComponent("nothing.zip").path, "--db", database]
+        missing.standardError = Pipe()
+        try missing.run()
+        missing.waitUntilExit()
+        #expect(missing.terminationStatus == 1)
+    }
+}
