@@ -22,6 +22,9 @@ public final class XMLStreamReader {
     private var sawRoot = false
     private var skippingDoctype = false
     private let maxTokenBytes: Int
+    /// Attribute names whose values the consumer never reads, as bytes: they are not
+    /// decoded or reported, which saves two strings per element on large data files.
+    private let skipped: [[UInt8]]
 
     /// Bytes of the document consumed by the events returned so far.
     public var offset: Int64 { consumedBefore + Int64(start) }
@@ -32,9 +35,10 @@ public final class XMLStreamReader {
 
     /// A reader pulling from `source`; one token (a tag with its attributes, a text run)
     /// may be at most `maxTokenBytes` long.
-    public init(bufferSize: Int = 1 << 20, maxTokenBytes: Int = 64 << 20, source: @escaping Source) {
+    public init(bufferSize: Int = 1 << 20, maxTokenBytes: Int = 64 << 20, skippingAttributes: [String] = [], source: @escaping Source) {
         self.source = source
         self.maxTokenBytes = maxTokenBytes
+        skipped = skippingAttributes.map { Array($0.utf8) }
         buffer = [UInt8](repeating: 0, count: max(bufferSize, 64))
     }
 
@@ -256,8 +260,10 @@ public final class XMLStreamReader {
                 throw XMLStreamError("attribute value without quotes in <\(name)>", offset: consumedBefore + Int64(index))
             }
             guard let close = find(quote, in: bytes, from: index + 1, to: limit) else { return .needMore }
-            let attribute = String(decoding: UnsafeBufferPointer(rebasing: bytes[attributeStart..<attributeEnd]), as: UTF8.self)
-            attributes.append((attribute, decode(bytes, index + 1, close)))
+            if skipped.isEmpty || !isSkipped(bytes, attributeStart, attributeEnd) {
+                let attribute = String(decoding: UnsafeBufferPointer(rebasing: bytes[attributeStart..<attributeEnd]), as: UTF8.self)
+                attributes.append((attribute, decode(bytes, index + 1, close)))
+            }
             index = close + 1
         }
     }
@@ -268,6 +274,16 @@ public final class XMLStreamReader {
     }
 
     // MARK: Bytes
+
+    private func isSkipped(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
+        let length = to - from
+        for name in skipped where name.count == length {
+            var same = true
+            for offset in 0..<length where bytes[from + offset] != name[offset] { same = false; break }
+            if same { return true }
+        }
+        return false
+    }
 
     /// `bytes[from..<to]` as a string, entities resolved (XML 1.0 §4.6; character references §4.1).
     private func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {

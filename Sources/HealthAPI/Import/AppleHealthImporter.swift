@@ -114,7 +114,8 @@ public final class AppleHealthImporter {
 
     /// The reading stage: XML events through the adapter into chunks of items.
     private static func read(_ reading: ExportReading, catalog: MetricCatalog, into channel: ItemChannel) {
-        let xml = XMLStreamReader(source: reading.read.read)
+        // Nothing is derived from when a record was written down or by which version of its app.
+        let xml = XMLStreamReader(skippingAttributes: AppleHealthExportAdapter.unreadAttributes, source: reading.read.read)
         var adapter = AppleHealthExportAdapter(catalog: catalog)
         var chunk = ItemChannel.Chunk()
         chunk.items.reserveCapacity(2_048)

@@ -28,6 +28,9 @@ public struct AppleHealthExportAdapter {
     /// An adapter over `catalog`.
     public init(catalog: MetricCatalog = .standard) { self.catalog = catalog }
 
+    /// Attributes of export elements the adapter never reads (a reader may drop them).
+    public static let unreadAttributes = ["sourceVersion", "creationDate"]
+
     /// The wire names of a record's members, so an issue names the attribute in the file.
     public static let fieldNames: SampleDraft.FieldNames = {
         var names = SampleDraft.FieldNames()
