@@ -83,7 +83,8 @@ private func object(_ response: LoopbackHTTPClient.Response) -> [String: Any] {
         let folder = try ExportFixture.temporaryDirectory()
         let zip = try ExportFixture.zip(into: folder)
         let database = folder.appendingPathComponent("health.sqlite").path
-        func run() throws -> (status: Int32, output: String, errors: String) {
+        // Processes are waited for on a plain thread, never on the cooperative pool.
+        @Sendable func run() throws -> (status: Int32, output: String, errors: String) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: ServerProcess.binaryPath)
             process.arguments = ["import", zip, "--db", database]
@@ -96,23 +97,27 @@ private func object(_ response: LoopbackHTTPClient.Response) -> [String: Any] {
             process.waitUntilExit()
             return (process.terminationStatus, output, errors)
         }
-        let first = try run()
-        #expect(first.status == 0)
-        #expect(first.output.contains("HKQuantityTypeIdentifierStepCount"))
-        #expect(first.output.contains("inserted            18"))
+        let nothing = folder.appendingPathComponent("nothing.zip").path
+        let (first, second, missingStatus) = try await blocking { () -> ((Int32, String, String), (Int32, String, String), Int32) in
+            let first = try run()
+            let second = try run()
+            let missing = Process()
+            missing.executableURL = URL(fileURLWithPath: ServerProcess.binaryPath)
+            missing.arguments = ["import", nothing, "--db", database]
+            missing.standardError = Pipe()
+            try missing.run()
+            missing.waitUntilExit()
+            return (first, second, missing.terminationStatus)
+        }
+        #expect(first.0 == 0)
+        #expect(first.1.contains("HKQuantityTypeIdentifierStepCount"))
+        #expect(first.1.contains("inserted            18"))
         // Not a terminal: one line per stage on standard error.
-        #expect(first.errors.contains("import: opening"))
-        #expect(first.errors.contains("import: done"))
-        let second = try run()
-        #expect(second.status == 0)
-        #expect(second.output.contains("inserted            0"))
-        #expect(second.output.contains("unchanged           18"))
-        let missing = Process()
-        missing.executableURL = URL(fileURLWithPath: ServerProcess.binaryPath)
-        missing.arguments = ["import", folder.appendingPathComponent("nothing.zip").path, "--db", database]
-        missing.standardError = Pipe()
-        try missing.run()
-        missing.waitUntilExit()
-        #expect(missing.terminationStatus == 1)
+        #expect(first.2.contains("import: opening"))
+        #expect(first.2.contains("import: done"))
+        #expect(second.0 == 0)
+        #expect(second.1.contains("inserted            0"))
+        #expect(second.1.contains("unchanged           18"))
+        #expect(missingStatus == 1)
     }
 }

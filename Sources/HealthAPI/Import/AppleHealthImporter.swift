@@ -174,6 +174,18 @@ public final class AppleHealthImporter {
                 note(issues, element: type)
             }
         case .workout(var workout):
+            if workout.inlineRoute.isEmpty, let reference = workout.routeFile, let entry = source.routeEntry(reference) {
+                // Which file the route came from, and which version of it (its CRC-32).
+                var metadata = workout.element["metadata"]?.objectValue ?? [:]
+                metadata["routeFile"] = .string(reference)
+                metadata["routeCRC32"] = .number(Double(entry.crc32))
+                workout.element["metadata"] = .object(metadata)
+                if let reused = try storedRoute(for: workout) {
+                    workouts.append(reused)
+                    report.routesLinked += 1
+                    return
+                }
+            }
             if !workout.inlineRoute.isEmpty {
                 workout.element["route"] = .array(workout.inlineRoute)
                 report.routesLinked += 1
@@ -206,6 +218,18 @@ public final class AppleHealthImporter {
         case .skipped(let element):
             report.skippedElements[element, default: 0] += 1
         }
+    }
+
+    /// The workout with the route already stored for it, when that route came from the
+    /// same file (the workout's metadata, CRC-32 included, is unchanged): a re-import
+    /// does not read the GPX file again.
+    private func storedRoute(for workout: AppleHealthExportWorkout) throws -> Workout? {
+        guard case .valid(var candidate) = workoutRules.validate(.object(workout.element)) else { return nil }
+        let key = candidate.workoutKey
+        guard let stored = try store.pool.readSync({ db in try WorkoutReads.one(db, key: key) }),
+              stored.workout.metadata == candidate.metadata, !stored.workout.route.isEmpty else { return nil }
+        candidate.route = stored.workout.route
+        return candidate
     }
 
     /// The points of a referenced GPX file, or nil when the export cannot reach it.

@@ -73,6 +73,12 @@ struct ExportSource {
         }, { position.value })
     }
 
+    /// The archive entry of the route file `reference` names, when the export can reach it.
+    func routeEntry(_ reference: String) -> ZipEntry? {
+        guard archive != nil else { return nil }
+        return entriesByName[folder + reference] ?? entriesByName[reference]
+    }
+
     /// The route file `reference` names (relative to the export folder), as a byte source; nil when unreachable.
     func routeReader(_ reference: String) throws -> XMLStreamReader.Source? {
         guard let archive else { return nil }
