@@ -23,8 +23,14 @@ public final class Database {
     /// uncached statements). Exposed for tests of the statement cache.
     private(set) var preparedStatementCount = 0
 
+    /// Process-wide settings applied once, before the first connection initialises the
+    /// library: memory statistics off (their global mutex is taken on every allocation).
+    /// A later call would fail with SQLITE_MISUSE; running it once avoids that.
+    private static let libraryConfigured: Bool = csqlite_disable_memory_statistics() == SQLITE_OK
+
     /// Opens a connection and applies the per-connection settings.
     init(path: String, role: Role, configuration: DatabaseConfiguration) throws {
+        _ = Self.libraryConfigured
         var connection: OpaquePointer?
         let access = role == .writer
             ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE

@@ -29,8 +29,17 @@ public struct HealthAutoExportDate: Sendable, Equatable {
 
     /// Parses `text`; nil when it is none of the accepted spellings or names no real date.
     public static func parse(_ text: String) -> HealthAutoExportDate? {
-        var scanner = Scanner(Array(text.utf8))
-        return scanner.date()
+        // Native strings are contiguous: scan their bytes in place, without a copy.
+        if let parsed = text.utf8.withContiguousStorageIfAvailable({ bytes -> HealthAutoExportDate? in
+            var scanner = Scanner(bytes)
+            return scanner.date()
+        }) {
+            return parsed
+        }
+        return Array(text.utf8).withUnsafeBufferPointer { bytes in
+            var scanner = Scanner(bytes)
+            return scanner.date()
+        }
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
@@ -54,10 +63,11 @@ public struct HealthAutoExportDate: Sendable, Equatable {
 
     /// A byte cursor over the text; every method consumes only on success.
     struct Scanner {
-        let bytes: [UInt8]
+        /// Valid only during `parse`, which owns the storage.
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
         var atEnd: Bool { index >= bytes.count }
 
