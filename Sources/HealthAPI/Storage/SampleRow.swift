@@ -20,6 +20,35 @@ enum SampleRow {
         WHERE sample_key = ?1
         """
 
+    /// Whether the stored row under the sample's key holds exactly these values: one
+    /// index probe and no row decoded, for the re-sends that change nothing. `IS`
+    /// compares NULLs as equal, as `Sample`'s `==` does.
+    static let selectUnchanged = """
+        SELECT 1 FROM samples
+        WHERE sample_key = ?1 AND metric = ?2 AND start_ms = ?3 AND end_ms = ?4 AND value IS ?5 AND category IS ?6
+          AND unit = ?7 AND source_name IS ?8 AND source_bundle_id IS ?9 AND timezone = ?10 AND sync_identifier IS ?11
+          AND device IS ?12 AND metadata IS ?13
+        """
+
+    /// Whether `sample` is stored exactly as it is, with a prepared `selectUnchanged`.
+    static func isStoredUnchanged(_ sample: Sample, with statement: Statement) throws -> Bool {
+        try statement.bind(1, sample.sampleKey)
+        try statement.bind(2, sample.metric.rawValue)
+        try statement.bind(3, sample.startTimeMs)
+        try statement.bind(4, sample.endTimeMs)
+        try statement.bind(5, sample.valueNumber)
+        try statement.bind(6, sample.categoryValue)
+        try statement.bind(7, sample.unit)
+        try statement.bind(8, sample.sourceName)
+        try statement.bind(9, sample.sourceBundleId)
+        try statement.bind(10, sample.timezone)
+        try statement.bind(11, sample.syncIdentifier)
+        try statement.bind(12, sample.device)
+        try statement.bind(13, sample.metadata)
+        defer { statement.reset() }
+        return try statement.step()
+    }
+
     /// Binds parameters 1–14 (and 15, the receive time, for inserts).
     static func bind(_ sample: Sample, to statement: Statement, nowMs: Int64, includeReceived: Bool) throws {
         try statement.bind(1, sample.sampleKey)

@@ -55,7 +55,16 @@ public final class SampleStore: Sendable {
         let select = try db.statement(SampleRow.selectByKey)
         let insert = try db.statement(SampleRow.insert)
         let update = try db.statement(SampleRow.update)
+        let unchangedProbe = try db.statement(SampleRow.selectUnchanged)
+        // Re-sends come in runs (a client re-sending a window, a file imported again):
+        // after an unchanged sample, the next is first checked in SQL without decoding
+        // the stored row; a miss falls through to the full path below.
+        var expectUnchanged = false
         for var sample in samples {
+            if expectUnchanged, try SampleRow.isStoredUnchanged(sample, with: unchangedProbe) {
+                outcome.unchanged += 1
+                continue
+            }
             var existing = try SampleRow.fetch(key: sample.sampleKey, with: select)
             if existing == nil, isIdless(sample), let stored = try identityMatch(for: sample, db: db) {
                 // The same measurement under another key: it stays that sample, keeping
@@ -68,8 +77,10 @@ public final class SampleStore: Sendable {
             }
             if let existing, existing == sample {
                 outcome.unchanged += 1
+                expectUnchanged = true
                 continue
             }
+            expectUnchanged = false
             if let existing {
                 try SampleRow.bind(sample, to: update, nowMs: nowMs, includeReceived: false)
                 try update.run()
