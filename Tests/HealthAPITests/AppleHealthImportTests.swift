@@ -233,6 +233,16 @@ import Testing
         #expect(samples.allSatisfy { ($0["sampleKey"] as? String)?.hasPrefix("6F1A2B3C") == true })
     }
 
+    @Test func uploadsAnEarlierRunLeftBehindAreRemovedAndNothingElse() throws {
+        let folder = try ExportFixture.temporaryDirectory().path
+        for name in ["upload-1a.part", "upload-2b.upload", "notes.txt", "upload-3c.json"] {
+            FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x".utf8))
+        }
+        #expect(ImportJobs.removeLeftovers(in: folder) == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["notes.txt", "upload-3c.json"])
+        #expect(ImportJobs.removeLeftovers(in: folder + "/missing") == 0)
+    }
+
     @Test func theUploadRouteStartsAJobThatEndsWithTheReport() async throws {
         let app = TestApp { $0.defaultTimezone = "Europe/Berlin" }
         let zip = try Data(contentsOf: URL(fileURLWithPath: try ExportFixture.zip(into: ExportFixture.temporaryDirectory())))

@@ -54,6 +54,17 @@ public final class ImportJobs: Sendable {
     /// No jobs.
     public init() {}
 
+    /// Removes uploads (`upload-*.part`, `upload-*.upload`) left in `directory` by an
+    /// earlier run of the server; returns how many. Call before serving.
+    public static func removeLeftovers(in directory: String) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var removed = 0
+        for name in names where name.hasPrefix("upload-") && (name.hasSuffix(".part") || name.hasSuffix(".upload")) {
+            if unlink(directory + "/" + name) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
     /// The job `id`, if known.
     public func job(_ id: String) -> Job? { jobs.withLock { $0[id] } }
 

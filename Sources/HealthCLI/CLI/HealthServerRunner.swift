@@ -27,6 +27,10 @@ public enum HealthServerRunner {
         }
         defer { opened.store.pool.close() }
         if opened.rebuiltForPriorityChange { log.message("the source priority or the metric table changed; day aggregates were rebuilt from the raw samples") }
+        // Import jobs live in memory: uploads a previous run left behind (cut off, or never
+        // finished because the server stopped) can no longer be reached, so they go.
+        let stale = ImportJobs.removeLeftovers(in: config.importDirectory)
+        if stale > 0 { log.message("removed \(stale) upload\(stale == 1 ? "" : "s") a previous run left in \(config.importDirectory)") }
         let app = HealthApp(config: config, token: resolved.token, store: opened.store, log: config.requestLog ? log : nil)
         // The user id is generated on first start (and kept), so `GET /info` and batches agree from the start.
         do {
