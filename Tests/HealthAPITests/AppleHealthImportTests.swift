@@ -236,7 +236,7 @@ import Testing
     @Test func uploadsAnEarlierRunLeftBehindAreRemovedAndNothingElse() throws {
         let folder = try ExportFixture.temporaryDirectory().path
         for name in ["upload-1a.part", "upload-2b.upload", "notes.txt", "upload-3c.json"] {
-            FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x".utf8))
+            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x".utf8)))
         }
         #expect(ImportJobs.removeLeftovers(in: folder) == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["notes.txt", "upload-3c.json"])
