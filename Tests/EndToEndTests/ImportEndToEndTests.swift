@@ -79,6 +79,24 @@ private func object(_ response: LoopbackHTTPClient.Response) -> [String: Any] {
         #expect(spool.allSatisfy { !$0.hasSuffix(".part") })
     }
 
+    @Test func anUploadWithoutAValidTokenIsRefusedBeforeItsBodyIsRead() async throws {
+        let server = try ServerProcess(environment: ["PRIVATE_API_BEARER_TOKEN": Self.token])
+        defer { server.stop() }
+        let port = server.port
+        try await blocking {
+            for authorization in ["", "Authorization: Bearer wrong-token\r\n"] {
+                let client = try LoopbackHTTPClient(port: port)
+                // A gigabyte announced, nothing sent: the answer must come without waiting for it.
+                try client.sendRaw(Array("POST /health/import HTTP/1.1\r\nHost: localhost\r\n\(authorization)Content-Type: application/zip\r\nContent-Length: 1000000000\r\n\r\n".utf8))
+                let refused = try client.readResponse(method: "POST")
+                #expect(refused.status == 401)
+                #expect(client.waitForClose(seconds: 5))
+            }
+        }
+        let spool = (try? FileManager.default.contentsOfDirectory(atPath: server.directory + "/data/imports")) ?? []
+        #expect(spool.isEmpty)
+    }
+
     @Test func theImportCommandPrintsItsTableAndARerunChangesNothing() async throws {
         let folder = try ExportFixture.temporaryDirectory()
         let zip = try ExportFixture.zip(into: folder)

@@ -97,6 +97,15 @@ final class Connection {
                 if case let .length(length) = head.framing, length > spooling.maxBytes {
                     throw .respond(HTTPParseError(.contentTooLarge, "request content too large"), head)
                 }
+                // Refused before a byte of the body is read or written: no 100 Continue
+                // was sent, and the connection closes after the answer.
+                if let refusal = await context.handler.admit(head.makeRequest(body: [], remoteAddress: remoteAddress)) {
+                    output.removeAll(keepingCapacity: output.capacity <= Self.retainedCapacity)
+                    ResponseSerializer.serialize(refusal, omitContent: false, persistence: .close, chunkedStream: true, into: &output)
+                    try await writeOutput()
+                    await closeGracefully(lingerSeconds: 2)
+                    throw .silently
+                }
                 let file = try await spoolBody(of: head)
                 spooled = file
                 request = head.makeRequest(body: [], bodyFile: file.path, remoteAddress: remoteAddress)

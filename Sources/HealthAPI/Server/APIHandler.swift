@@ -89,6 +89,36 @@ public final class APIHandler: HTTPHandler {
         return response
     }
 
+    /// Checks an upload's head before its body is spooled: the route must exist and the
+    /// token must hold the route's scope, so an unauthenticated client cannot fill the
+    /// disk. Failed authentications count towards the same throttle as everywhere.
+    public func admit(_ head: HTTPRequest) async -> HTTPResponse? {
+        let started = AppClock.monotonicNanoseconds()
+        let requestID = requestID(for: head)
+        var routeLabel = "(unmatched)"
+        var refusal: HTTPResponse?
+        do {
+            guard let path = head.decodedPath, case .found(let route, _) = router.match(method: head.method, path: path) else { return nil }
+            routeLabel = route.path.template
+            guard !route.isPublic else { return nil }
+            let grant = try await authenticate(head)
+            if let scope = route.scope, !grant.allows(scope) {
+                throw APIError.forbidden("this token lacks the '\(scope.rawValue)' scope this route needs (it has: \(grant.scopes.isEmpty ? "none" : Scope.listText(grant.scopes)))",
+                                         needed: scope, held: grant.scopes)
+            }
+            return nil
+        } catch let error as APIError {
+            refusal = APIHandler.render(error)
+        } catch {
+            refusal = APIHandler.render(.internalError(requestID: requestID))
+        }
+        guard var response = refusal else { return nil }
+        let elapsed = (AppClock.monotonicNanoseconds() - started) / 1000
+        APIHandler.decorate(&response, requestID: requestID, microseconds: elapsed)
+        log?.request(id: requestID, method: head.method.rawValue, route: routeLabel, status: response.status.code, microseconds: elapsed)
+        return response
+    }
+
     /// The client's `X-Request-ID` when it is safe to echo, else a generated one.
     func requestID(for request: HTTPRequest?) -> String {
         request?.headers[.xRequestID].flatMap { RequestIDGenerator.isAcceptable($0) ? $0 : nil } ?? ids.next()
