@@ -17,6 +17,17 @@ import XMLStream
 /// Blocking: reads files and waits for the writer. Run it on its own thread, never on
 /// the cooperative pool (`healthd import` does; the server starts a thread per job).
 public final class AppleHealthImporter {
+    /// The database settings of a process that only imports (`healthd import`): a
+    /// smaller page cache for the writer and one small reader, so a gigabyte export stays
+    /// well under 200 MB resident (the server keeps its own, larger caches).
+    public static var storeConfiguration: DatabaseConfiguration {
+        var configuration = DatabaseConfiguration()
+        configuration.cacheSizeKiB = 32 * 1024
+        configuration.readerCount = 1
+        configuration.readerCacheSizeKiB = 4 * 1024
+        return configuration
+    }
+
     /// Samples per stored batch: large enough that a commit's fixed cost vanishes,
     /// small enough that a batch's memory stays a few megabytes.
     public static let defaultBatchSize = 20_000
@@ -180,8 +191,8 @@ public final class AppleHealthImporter {
                 metadata["routeFile"] = .string(reference)
                 metadata["routeCRC32"] = .number(Double(entry.crc32))
                 workout.element["metadata"] = .object(metadata)
-                if let reused = try storedRoute(for: workout) {
-                    workouts.append(reused)
+                if try isStoredWithSameRoute(workout) {
+                    report.workoutsUnchanged += 1
                     report.routesLinked += 1
                     return
                 }
@@ -220,16 +231,22 @@ public final class AppleHealthImporter {
         }
     }
 
-    /// The workout with the route already stored for it, when that route came from the
-    /// same file (the workout's metadata, CRC-32 included, is unchanged): a re-import
-    /// does not read the GPX file again.
-    private func storedRoute(for workout: AppleHealthExportWorkout) throws -> Workout? {
-        guard case .valid(var candidate) = workoutRules.validate(.object(workout.element)) else { return nil }
+    /// Whether the workout is stored exactly as the export has it, its route read from the
+    /// same file (the workout's metadata holds the file's name and CRC-32): then a
+    /// re-import neither reads the GPX file again nor the stored route.
+    private func isStoredWithSameRoute(_ workout: AppleHealthExportWorkout) throws -> Bool {
+        guard case .valid(let candidate) = workoutRules.validate(.object(workout.element)) else { return false }
         let key = candidate.workoutKey
-        guard let stored = try store.pool.readSync({ db in try WorkoutReads.one(db, key: key) }),
-              stored.workout.metadata == candidate.metadata, !stored.workout.route.isEmpty else { return nil }
-        candidate.route = stored.workout.route
-        return candidate
+        let expected = WorkoutRow.valuesWithoutTimelines(candidate, clock: store.clock)
+        let stored: [SQLiteValue]? = try store.pool.readSync { db in
+            let select = try db.statement(WorkoutRow.selectWithoutTimelinesByKey)
+            try select.bind(1, key)
+            defer { select.reset() }
+            guard try select.step() else { return nil }
+            return (0..<Int32(expected.count + 1)).map { select.value($0) }
+        }
+        guard let stored, case .integer(let routePoints) = stored[0], routePoints > 0 else { return false }
+        return Array(stored.dropFirst()) == expected
     }
 
     /// The points of a referenced GPX file, or nil when the export cannot reach it.

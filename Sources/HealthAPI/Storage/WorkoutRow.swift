@@ -16,6 +16,17 @@ enum WorkoutRow {
 
     static let selectContentByKey = "SELECT \(columns.joined(separator: ", ")) FROM workouts WHERE workout_key = ?"
 
+    /// The columns besides the timelines (and their sizes): comparing them tells whether a
+    /// workout changed without reading its route, which can be most of the row.
+    static let timelineColumns: Set<String> = ["heart_rate", "route", "heart_rate_points", "route_points"]
+    static let selectWithoutTimelinesByKey =
+        "SELECT route_points, \(columns.filter { !timelineColumns.contains($0) }.joined(separator: ", ")) FROM workouts WHERE workout_key = ?"
+
+    /// `values(workout)` without the timeline columns, in `selectWithoutTimelinesByKey`'s order.
+    static func valuesWithoutTimelines(_ workout: Workout, clock: ZoneClock) -> [SQLiteValue] {
+        zip(columns, values(workout, clock: clock)).filter { !timelineColumns.contains($0.0) }.map(\.1)
+    }
+
     static let insert = """
         INSERT INTO workouts (\(columns.joined(separator: ", ")), received_ms, updated_ms)
         VALUES (\((1...columns.count + 2).map { "?\($0)" }.joined(separator: ", ")))

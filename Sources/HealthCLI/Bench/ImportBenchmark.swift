@@ -66,7 +66,8 @@ enum ImportBenchmark {
             path = options.file!
         }
 
-        let opened = try StoreOpener.open(path: folder + "/bench.sqlite", priority: .default, nowMs: AppClock.system.now())
+        let opened = try StoreOpener.open(path: folder + "/bench.sqlite", priority: .default, nowMs: AppClock.system.now(),
+                                          configuration: AppleHealthImporter.storeConfiguration)
         defer { opened.store.pool.close() }
         var table = BenchmarkTable(title: "import (\(path.split(separator: "/").last ?? ""))",
                                    columns: ["run", "records", "seconds", "records/s", "MB/s (XML)", "peak RSS MB", "inserted", "unchanged"])

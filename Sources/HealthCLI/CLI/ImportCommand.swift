@@ -32,7 +32,8 @@ enum ImportCommand {
         }
         do {
             let config = try ServeOptions.parse(Array(arguments.dropFirst()), environment: environment)
-            let opened = try StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: AppClock.system.now())
+            let opened = try StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: AppClock.system.now(),
+                                              configuration: AppleHealthImporter.storeConfiguration)
             defer { opened.store.pool.close() }
             let bar = ProgressBar(terminal: isatty(2) == 1)
             let report = try await AppleHealthImporter.importOnThread(path: path, store: opened.store, now: { AppClock.system.now() }) { progress in
