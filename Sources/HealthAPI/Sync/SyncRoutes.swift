@@ -51,29 +51,33 @@ enum SyncRoutes {
 extension Schemas {
     /// The schemas `GET /health/sync/clients` adds to `components/schemas`.
     static var syncComponents: [String: JSONValue] {
-        let time: JSONValue = ["type": "string", "format": "date-time"]
-        let ms: JSONValue = ["type": "integer"]
+        func time(_ what: String) -> JSONValue { ["type": "string", "format": "date-time", "description": .string(what + ", ISO 8601 UTC.")] }
+        func ms(_ what: String) -> JSONValue { ["type": "integer", "description": .string(what + ", Unix epoch milliseconds.")] }
         return [
             "SyncClient": [
                 "type": "object",
+                "description": "What one client adapter last delivered for one source.",
                 "required": ["client", "source", "lastSampleMs", "lastSampleAt", "lastRequestMs", "lastRequestAt", "samples"],
                 "additionalProperties": false,
                 "properties": [
                     "client": ["type": "string", "enum": .array(SyncClient.allCases.map { .string($0.rawValue) }),
                                "description": "The adapter the writes came through."],
                     "source": ["type": "string", "description": "The source name the samples carried (empty when none)."],
-                    "lastSampleMs": ms, "lastSampleAt": time,
-                    "lastRequestMs": ms, "lastRequestAt": time,
+                    "lastSampleMs": ms("The latest sample (or workout) end time the client sent for the source"),
+                    "lastSampleAt": time("The latest sample (or workout) end time the client sent for the source"),
+                    "lastRequestMs": ms("When the client's latest request carrying the source was stored"),
+                    "lastRequestAt": time("When the client's latest request carrying the source was stored"),
                     "samples": ["type": "integer", "minimum": 0, "description": "Samples and workouts received, re-sends included."],
                 ],
             ],
             "SyncClients": [
                 "type": "object",
+                "description": "Per client adapter and source, the last write; and the import jobs the server remembers.",
                 "required": ["clients", "importJobs"],
                 "additionalProperties": false,
                 "properties": [
-                    "clients": ["type": "array", "items": Schemas.ref("SyncClient")],
-                    "importJobs": ["type": "array", "items": Schemas.ref("ImportJob")],
+                    "clients": ["type": "array", "items": Schemas.ref("SyncClient"), "description": "By client, then source."],
+                    "importJobs": ["type": "array", "items": Schemas.ref("ImportJob"), "description": "Import jobs, newest first (kept in memory)."],
                 ],
             ],
         ]

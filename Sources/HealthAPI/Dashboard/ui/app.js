@@ -193,7 +193,7 @@ async function render() {
   try {
     const content = await views[state.view](argument ? decodeURIComponent(argument) : undefined);
     if (current !== renderToken) return;
-    main.replaceChildren(...[content].flat());
+    main.replaceChildren(...[content].flat(Infinity).filter(Boolean));
     main.dataset.view = state.view;
     // When the view was drawn, in ms since navigation start (the browser test reads it).
     main.dataset.drawnAt = String(Math.round(performance.now()));
@@ -234,7 +234,7 @@ async function viewToday(dayArgument) {
   const latest = first.provenance && first.provenance.asOfMs ? first.provenance.asOfMs : null;
   const cards = [[today, first, dayArgument ? "Day" : "Today"], [yesterday, second, "Day before"]].map(([day, summary, label]) =>
     dayCard(day, label, summary, byDay[day] || {}, units));
-  const note = latest ? el("p", { class: "muted" }, `Latest sample: ${fmtTime(latest)} · time zone ${first.timezone} (${first.timezoneSource.replace("_", " ")})`) : null;
+  const note = latest ? el("p", { class: "muted" }, `Latest sample used: ${fmtTime(latest)} · time zone ${first.timezone} (${first.timezoneSource.replace("_", " ")})`) : null;
   return [
     el("h2", { text: "Today and yesterday" }),
     el("div", { class: "toolbar" }, el("label", {}, "Show day", picker),
@@ -577,8 +577,8 @@ async function viewSync() {
       el("td", { text: CLIENT_NAMES[c.client] || c.client }),
       el("td", { class: "source", text: c.source || "(no source name)" }),
       el("td", { text: fmtTime(c.lastSampleMs) }),
-      el("td", { text: fmtTime(c.lastRequestMs) }),
-      el("td", { class: "num", text: fmt(c.samples) }),
+      el("td", { class: "hide-narrow", text: fmtTime(c.lastRequestMs) }),
+      el("td", { class: "num hide-narrow", text: fmt(c.samples) }),
       el("td", { text: quiet ? `silent for ${fmtMinutes((now - Math.max(c.lastSampleMs, c.lastRequestMs)) / 60000)}` : "syncing" }));
   });
   const jobs = (data.importJobs || []).map((j) => el("tr", {},
@@ -590,7 +590,7 @@ async function viewSync() {
     el("h2", { text: "Sync" }),
     silent.length ? el("p", { class: "warning", role: "status" }, `${silent.length} source${silent.length > 1 ? "s have" : " has"} been silent for over 24 h: ${silent.map((c) => `${c.source || "(no source name)"} via ${CLIENT_NAMES[c.client] || c.client}`).join(", ")}.`) : null,
     el("section", { class: "card table-wrap" }, el("h3", { text: "Clients and sources" }),
-      clients.length ? el("table", { id: "sync-table" }, el("thead", {}, el("tr", {}, ["Client", "Source", "Last sample", "Last request", "Samples", "State"].map((h) => el("th", { scope: "col", text: h })))), el("tbody", {}, rows))
+      clients.length ? el("table", { id: "sync-table" }, el("thead", {}, el("tr", {}, ["Client", "Source", "Last sample", "Last request", "Samples", "State"].map((h, k) => el("th", { scope: "col", class: k === 3 || k === 4 ? "hide-narrow" : null, text: h })))), el("tbody", {}, rows))
         : el("p", { class: "muted", text: "No client has written since this server recorded adapters." })),
     el("section", { class: "card table-wrap" }, el("h3", { text: "Import jobs" }),
       jobs.length ? el("table", {}, el("thead", {}, el("tr", {}, ["Job", "Status", "Stage", "Progress", "Records", "Result"].map((h) => el("th", { scope: "col", text: h })))), el("tbody", {}, jobs))
@@ -617,7 +617,7 @@ async function viewIntents() {
     el("td", {}, el("span", { class: `badge ${i.status}`, text: i.status })),
     el("td", { class: "num", text: fmt(i.attempts) }),
     el("td", { text: [i.lastError, i.deadReason].filter(Boolean).join(" · ") || "" }),
-    el("td", { class: "hide-narrow", text: i.createdAt ? fmtTime(Date.parse(i.createdAt)) : "" }),
+    el("td", { class: "hide-narrow", text: typeof i.createdAt === "number" ? fmtTime(i.createdAt) : "" }),
     el("td", {}, i.status === "pending" ? el("button", { type: "button", class: "cancel", onclick: () => cancelIntent(i) }, "Cancel") : null)));
   return [
     el("h2", { text: "Write intents" }),
@@ -674,8 +674,16 @@ function init() {
   $("to").addEventListener("change", () => { if ($("range").value === "custom") render(); });
   $("tz").addEventListener("change", () => { state.tz = $("tz").value; render(); });
   window.addEventListener("hashchange", () => { if (sessionStorage.getItem(TOKEN_KEY)) render(); });
-  let resizeTimer = null;
-  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => { if (sessionStorage.getItem(TOKEN_KEY) && !["intents", "sync"].includes(state.view)) render(); }, 300); });
+  // Charts are drawn for the page's width: redraw when the width (not the height) changes.
+  let resizeTimer = null, drawnWidth = window.innerWidth;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => {
+      if (window.innerWidth === drawnWidth) return;
+      drawnWidth = window.innerWidth;
+      if (sessionStorage.getItem(TOKEN_KEY) && !["intents", "sync"].includes(state.view)) render();
+    }, 300);
+  });
   if (sessionStorage.getItem(TOKEN_KEY)) start(); else showSignin("");
 }
 
