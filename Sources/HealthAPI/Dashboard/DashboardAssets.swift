@@ -712,7 +712,7 @@ async function viewIntents() {
   for (const i of intents) counts[i.status] = (counts[i.status] || 0) + 1;
   const rows = intents.map((i) => el("tr", { "data-intent": i.externalId, "data-status": i.status },
     el("td", { text: i.externalId }),
-    el("td", { text: i.metric }),
+    el("td", { class: "hide-narrow", text: i.metric }),
     el("td", { class: "num", text: `${fmt(i.valueNumber, 1)} ${i.unit || ""}` }),
     el("td", {}, el("span", { class: `badge ${i.status}`, text: i.status })),
     el("td", { class: "num", text: fmt(i.attempts) }),
@@ -723,7 +723,7 @@ async function viewIntents() {
     el("h2", { text: "Write intents" }),
     el("p", { class: "muted" }, Object.keys(counts).length ? Object.entries(counts).map(([s, n]) => `${n} ${s}`).join(" · ") : "No write intents."),
     rows.length ? el("div", { class: "card table-wrap" }, el("table", { id: "intents-table" },
-      el("thead", {}, el("tr", {}, ["Id", "Metric", "Value", "Status", "Attempts", "Error"].map((h, k) => el("th", { scope: "col", class: k === 2 || k === 4 ? "num" : null, text: h })),
+      el("thead", {}, el("tr", {}, ["Id", "Metric", "Value", "Status", "Attempts", "Error"].map((h, k) => el("th", { scope: "col", class: k === 1 ? "hide-narrow" : k === 2 || k === 4 ? "num" : null, text: h })),
         el("th", { scope: "col", class: "hide-narrow", text: "Created" }), el("th", { scope: "col", text: "" }))), el("tbody", {}, rows))) : null,
   ];
 }
