@@ -396,7 +396,7 @@ function frame(width, height, pad, lo, hi, step, unit, labels, caption) {
   return { root, x, y, band: inner / n };
 }
 
-/** One transparent hit area per point, focusable for the keyboard, with the exact value. */
+/** One transparent hit area per point with the exact value (hover, and its title); the keyboard reaches the same numbers through the table. */
 function hitArea(root, x, band, height, pad, tip, key) {
   const rect = svg("rect", { class: "hit", x: x - band / 2, y: pad.t, width: Math.max(band, 1), height: height - pad.t - pad.b, "data-key": key });
   rect.append(svg("title", { text: tip }));
