@@ -22,8 +22,8 @@ enum DashboardRoutes {
                                                    description: "The asset's file name: `app.js` or `app.css`.",
                                                    schema: ["type": "string", "enum": .array(DashboardAssets.files.keys.sorted().filter { $0 != "index.html" }.map { .string($0) })])
     static let ifNoneMatch = Operation.Parameter("If-None-Match", in: .header,
-                                                 description: "The `ETag` of a copy the browser holds; when it is current the answer is 304 without a body.",
-                                                 schema: ["type": "string", "maxLength": 256])
+                                                 description: "The `ETag` of a copy the browser holds; when it is current the answer is 304 without a body. Any other value gets the file.",
+                                                 schema: ["type": "string"])
     static let headers = [
         "ETag": "The file's strong validator (a hash of its bytes).",
         "Content-Security-Policy": "`default-src 'self'`, no inline script, `frame-ancestors 'none'`.",
