@@ -51,7 +51,10 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "HealthDomain", dependencies: ["JSON"]),
         .target(name: "HealthDemo", dependencies: ["HealthDomain"]),
-        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "Archive", "XMLStream"]),
+        // The dashboard's source files are compiled in through the generated
+        // DashboardAssets.swift (.ci/embed-dashboard), not shipped as resources.
+        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "Archive", "XMLStream"],
+                exclude: ["Dashboard/ui"]),
         .target(name: "HealthCLI", dependencies: ["HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo", "Archive"]),
         .executableTarget(name: "healthd", dependencies: ["HealthCLI"]),
         .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain", "Archive"]),

@@ -63,5 +63,7 @@ public final class HealthApp: Sendable {
             + ImportRoutes.routes()
             + ReadAPIRoutes.routes()
             + ObservationRoutes.routes()
+            + SyncRoutes.routes()
+            + DashboardRoutes.routes()
     }
 }

@@ -255,7 +255,7 @@ import HealthDomain
     @Test func everyDocumentedOperationIsServedAndProtectedOnesAnswer401WithoutAToken() async {
         let app = TestApp()
         for (i, entry) in OpenAPIDocumentTests.operations.enumerated() {
-            let path = entry.path.replacingOccurrences(of: "{externalId}", with: "doc-walk-\(i)").replacingOccurrences(of: "{id}", with: "doc-walk-\(i)").replacingOccurrences(of: "{sync_run_id}", with: "doc-walk-\(i)")
+            let path = entry.path.replacingOccurrences(of: "{externalId}", with: "doc-walk-\(i)").replacingOccurrences(of: "{id}", with: "doc-walk-\(i)").replacingOccurrences(of: "{sync_run_id}", with: "doc-walk-\(i)").replacingOccurrences(of: "{file}", with: "app.js")
             #expect(!path.contains("{"), "\(entry.path): the walk has no sample value for this path parameter")
             let method = HTTPMethod(rawValue: entry.method.uppercased())
             let body: String? = entry.operation["requestBody"] != nil ? "{}" : nil

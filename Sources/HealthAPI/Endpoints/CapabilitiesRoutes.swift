@@ -23,7 +23,7 @@ enum CapabilitiesRoutes {
     static func capabilities(_ services: AppServices) -> JSONValue {
         [
             "server": ["name": "healthd", "version": .string(services.version)],
-            "auth": ["scheme": "bearer", "header": "Authorization: Bearer <token>", "publicRoutes": ["/health", "/api/health", "/health/openapi.json"]],
+            "auth": ["scheme": "bearer", "header": "Authorization: Bearer <token>", "publicRoutes": ["/health", "/api/health", "/health/openapi.json", "/", "/ui/{file}"]],
             "limits": [
                 "maxBodyBytes": .number(Double(services.config.maxBodyBytes)),
                 "rangeSummaryMaxDays": .number(Double(Limits.rangeSummaryDays)),

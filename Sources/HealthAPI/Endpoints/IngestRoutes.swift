@@ -113,7 +113,7 @@ enum IngestRoutes {
                            details: ["received": .number(Double(received)), "rejected": .number(Double(rejected + checked.rejected)), "errors": .array(Array(errors.prefix(1000)))])
         }
         let (outcome, stored) = try await context.services.store.ingest(valid, deletedKeys: deletedKeys, workouts: checked.workouts,
-                                                                         activitySummaries: checked.activitySummaries, dayTotals: dayTotals,
+                                                                         activitySummaries: checked.activitySummaries, dayTotals: dayTotals, client: .native,
                                                                          nowMs: context.services.clock.now())
         var body: JSONValue = [
             "received": .number(Double(rawSamples.count)),

@@ -111,7 +111,7 @@ enum HealthAutoExportRoutes {
                            message: "none of the \(received) Health Auto Export elements is valid; nothing was stored (see details.errors)",
                            details: ["received": .number(Double(received)), "rejected": .number(Double(rejectedPaths.count)), "errors": .array(Array(errors.prefix(1000)))])
         }
-        let (outcome, stored) = try await context.services.store.ingest(valid, deletedKeys: [], workouts: workouts, activitySummaries: [],
+        let (outcome, stored) = try await context.services.store.ingest(valid, deletedKeys: [], workouts: workouts, activitySummaries: [], client: .healthAutoExport,
                                                                          nowMs: context.services.clock.now())
         let body: JSONValue = [
             "received": .number(Double(received)),

@@ -155,6 +155,7 @@ enum HealthSaveRoutes {
             let batchKeys = Set(samples.map(\.sampleKey))
             let deletions = batch.deletions.filter { !batchKeys.contains($0) }
             let outcome = try SampleStore.ingest(samples, deletedKeys: takeovers + deletions, nowMs: nowMs, db: db, rules: derivation)
+            try SyncLedger.record(client: .healthSave, samples: samples, workouts: workouts, nowMs: nowMs, db: db)
             var records = RecordOutcome()
             try SampleStore.upsert(workouts: workouts, nowMs: nowMs, clock: derivation.clock, db: db, into: &records)
             try SampleStore.upsert(activitySummaries: summaries, nowMs: nowMs, db: db, into: &records)

@@ -345,7 +345,7 @@ private final class PendingBatch: @unchecked Sendable {
     init(store: SampleStore, samples: [Sample], workouts: [Workout], rings: [ActivitySummary], profile: [String: String]?, nowMs: Int64) {
         Task { [self] in
             do {
-                let stored = try await store.ingest(samples, deletedKeys: [], workouts: workouts, activitySummaries: rings, nowMs: nowMs)
+                let stored = try await store.ingest(samples, deletedKeys: [], workouts: workouts, activitySummaries: rings, client: .appleHealthImport, nowMs: nowMs)
                 if let profile { try await store.saveProfile(profile) }
                 result = .success((stored.samples, stored.records))
             } catch {

@@ -68,6 +68,12 @@ public final class ImportJobs: Sendable {
     /// The job `id`, if known.
     public func job(_ id: String) -> Job? { jobs.withLock { $0[id] } }
 
+    /// Every kept job, newest first (the sync view lists them).
+    public func all() -> [Job] {
+        let ids = order.withLock { Array($0.reversed()) }
+        return jobs.withLock { jobs in ids.compactMap { jobs[$0] } }
+    }
+
     /// Starts importing the file at `path` (removed when the import ends) into `store`.
     public func start(path: String, bytes: Int64, store: SampleStore, nowMs: @escaping @Sendable () -> Int64) -> Job {
         let id = "imp_" + String(UInt64.random(in: 1...UInt64.max), radix: 36)

@@ -94,7 +94,7 @@ enum ObservationRoutes {
         }
         var created = 0
         if !unique.isEmpty {
-            let outcome = try await services.store.ingest(unique, nowMs: services.clock.now())
+            let outcome = try await services.store.ingest(unique, client: .observations, nowMs: services.clock.now())
             created = outcome.inserted
         }
         return .json(["created": .number(Double(created)), "errors": .array(errors)], status: errors.isEmpty ? .created : .multiStatus)

@@ -113,5 +113,6 @@ public enum Schemas {
             .merging(healthAutoExportComponents) { current, _ in current }
             .merging(readAPIComponents) { current, _ in current }
             .merging(observationComponents) { current, _ in current }
+            .merging(syncComponents) { current, _ in current }
     }
 }

@@ -239,6 +239,22 @@ public enum HealthSchema {
             );
             """)
         }
+        migrator.register(9, "last write per sync client and source") { db in
+            // Which adapter (native ingest, HealthSave, Health Auto Export, import,
+            // observation batches) last wrote samples of a source, and when: the sync
+            // view's "is the phone still syncing" answer. One row per (client, source),
+            // updated in the ingest transaction, so it never disagrees with the samples.
+            try db.execute("""
+            CREATE TABLE sync_clients (
+                client          TEXT    NOT NULL,
+                source          TEXT    NOT NULL,   -- '' when the samples named none
+                last_sample_ms  INTEGER NOT NULL,   -- the latest sample end time this client sent for the source
+                last_request_ms INTEGER NOT NULL,   -- when the latest request carrying the source was stored
+                samples         INTEGER NOT NULL,   -- samples received (re-sends included)
+                PRIMARY KEY (client, source)
+            ) WITHOUT ROWID;
+            """)
+        }
         return migrator
     }
 }

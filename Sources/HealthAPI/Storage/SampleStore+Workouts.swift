@@ -4,11 +4,13 @@ import SQLiteStore
 extension SampleStore {
     /// `ingest` with workouts and activity summaries beside the samples: everything of
     /// one request is stored in one `BEGIN IMMEDIATE` transaction, so nothing is half
-    /// stored. Workouts and rings never touch day aggregates.
+    /// stored. Workouts and rings never touch day aggregates. `client` names the adapter,
+    /// recorded per source in the same transaction (``SyncLedger``).
     public func ingest(_ samples: [Sample], deletedKeys: [String], workouts: [Workout], activitySummaries: [ActivitySummary],
-                       dayTotals: [DayTotal] = [], nowMs: Int64) async throws -> (samples: IngestOutcome, records: RecordOutcome) {
+                       dayTotals: [DayTotal] = [], client: SyncClient? = nil, nowMs: Int64) async throws -> (samples: IngestOutcome, records: RecordOutcome) {
         let rules = self.rules
-        return try await pool.write { db in
+        return try await pool.write { [samples] db in
+            if let client { try SyncLedger.record(client: client, samples: samples, workouts: workouts, nowMs: nowMs, db: db) }
             var samples = try SampleStore.ingest(samples, deletedKeys: deletedKeys, nowMs: nowMs, db: db, rules: rules)
             var records = RecordOutcome()
             try SampleStore.upsert(workouts: workouts, nowMs: nowMs, clock: rules.clock, db: db, into: &records)

@@ -23,10 +23,14 @@ public final class SampleStore: Sendable {
 
     /// Upserts `samples` by `sampleKey`, deletes `deletedKeys`, and recomputes exactly the
     /// (day, metric) pairs whose inputs changed — old and new days of a moved sample.
-    public func ingest(_ samples: [Sample], deletedKeys: [String] = [], nowMs: Int64) async throws -> IngestOutcome {
+    /// `client` names the adapter the samples came through, recorded per source in the
+    /// same transaction (``SyncLedger``); nil for commands that fill a database.
+    public func ingest(_ samples: [Sample], deletedKeys: [String] = [], client: SyncClient? = nil, nowMs: Int64) async throws -> IngestOutcome {
         let rules = self.rules
         return try await pool.write { db in
-            try SampleStore.ingest(samples, deletedKeys: deletedKeys, nowMs: nowMs, db: db, rules: rules)
+            let outcome = try SampleStore.ingest(samples, deletedKeys: deletedKeys, nowMs: nowMs, db: db, rules: rules)
+            if let client { try SyncLedger.record(client: client, samples: samples, nowMs: nowMs, db: db) }
+            return outcome
         }
     }
 

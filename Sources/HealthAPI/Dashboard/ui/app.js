@@ -1,0 +1,690 @@
+// healthd dashboard. Reads the server's JSON API with the token the person typed; every
+// value from the database is inserted with textContent (el()), never as HTML.
+"use strict";
+
+const TOKEN_KEY = "healthd.token";
+const $ = (id) => document.getElementById(id);
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// ---- DOM helpers ---------------------------------------------------------------------
+
+/** An element with attributes and children; strings become text nodes. */
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
+  }
+  return node;
+}
+
+/** An SVG element; attribute values are set as attributes (never parsed as markup). */
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined) continue;
+    if (key === "text") node.textContent = value;
+    else node.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) if (child) node.append(child);
+  return node;
+}
+
+// ---- Formatting (the browser's locale) -------------------------------------------------
+
+const numberFormats = new Map();
+function fmt(value, digits = 0) {
+  if (value === null || value === undefined || Number.isNaN(value)) return "–";
+  if (!numberFormats.has(digits)) numberFormats.set(digits, new Intl.NumberFormat(undefined, { maximumFractionDigits: digits }));
+  return numberFormats.get(digits).format(value);
+}
+/** "2026-11-22" as a local date string; the key is a calendar date, so it is formatted in UTC. */
+function fmtDay(key, style = "medium") {
+  const [y, m, d] = key.split("-").map(Number);
+  const options = style === "short" ? { month: "short", day: "numeric", timeZone: "UTC" } : { weekday: "short", year: "numeric", month: "short", day: "numeric", timeZone: "UTC" };
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(undefined, options);
+}
+function fmtTime(ms, withDate = true) {
+  if (ms === null || ms === undefined) return "–";
+  const options = withDate ? { dateStyle: "medium", timeStyle: "short" } : { timeStyle: "short" };
+  if (state.tz) options.timeZone = state.tz;
+  return new Date(ms).toLocaleString(undefined, options);
+}
+function fmtMinutes(minutes) {
+  if (minutes === null || minutes === undefined) return "–";
+  const h = Math.floor(minutes / 60), m = Math.round(minutes % 60);
+  return h > 0 ? `${fmt(h)} h ${String(m).padStart(2, "0")} min` : `${fmt(m)} min`;
+}
+function fmtDuration(seconds) { return fmtMinutes(seconds / 60); }
+
+// ---- Dates ------------------------------------------------------------------------------
+
+/** Today's date key in a time zone (the browser's when none is chosen). */
+function todayIn(tz) {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: tz || undefined, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date());
+  const get = (type) => parts.find((p) => p.type === type).value;
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+function addDays(key, n) {
+  const [y, m, d] = key.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+function daysBetween(from, to) {
+  const out = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) out.push(day);
+  return out;
+}
+
+// ---- State and API --------------------------------------------------------------------
+
+const state = { tz: "", serverTz: "", catalog: null, view: "today" };
+
+class AuthError extends Error {}
+
+/** Calls the JSON API with the token; a 401 signs out with a clear message. */
+async function api(path, options = {}) {
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (!token) throw new AuthError("Not signed in.");
+  const headers = { Authorization: `Bearer ${token}`, Accept: "application/json" };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, {
+    method: options.method || "GET", headers, cache: "no-store", credentials: "omit", referrerPolicy: "no-referrer",
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  let body = null;
+  try { body = await response.json(); } catch { body = null; }
+  if (response.status === 401) {
+    sessionStorage.removeItem(TOKEN_KEY);
+    throw new AuthError("The token was refused: it is not this server's token. Check it and sign in again.");
+  }
+  if (response.status === 429) throw new Error(body && body.error ? body.error.message : "Too many requests; wait a moment.");
+  if (!response.ok) throw new Error(body && body.error ? `${body.error.code}: ${body.error.message}` : `HTTP ${response.status}`);
+  return body;
+}
+
+function tzParam() { return state.tz ? `&timezone=${encodeURIComponent(state.tz)}` : ""; }
+
+async function catalog() {
+  if (!state.catalog) state.catalog = (await api("/health/capabilities")).metrics || {};
+  return state.catalog;
+}
+
+// ---- Sign-in ----------------------------------------------------------------------------
+
+function showSignin(message) {
+  $("signin").hidden = false;
+  $("controls").hidden = true;
+  $("nav").hidden = true;
+  $("signout").hidden = true;
+  $("view").replaceChildren();
+  $("signin-error").textContent = message || "";
+  $("token").focus();
+}
+
+async function signIn(event) {
+  event.preventDefault();
+  const token = $("token").value.trim();
+  if (!token) return;
+  sessionStorage.setItem(TOKEN_KEY, token);
+  $("signin-error").textContent = "";
+  try {
+    // A cheap read route: proves the token before any view loads.
+    await api("/health/sync/clients");
+  } catch (error) {
+    sessionStorage.removeItem(TOKEN_KEY);
+    $("signin-error").textContent = error instanceof AuthError ? error.message : `Sign-in failed: ${error.message}`;
+    return;
+  }
+  $("token").value = "";
+  start();
+}
+
+function signOut() {
+  sessionStorage.removeItem(TOKEN_KEY);
+  showSignin("Signed out.");
+}
+
+// ---- Controls: range and time zone ---------------------------------------------------
+
+function fillTimeZones(selected) {
+  const select = $("tz");
+  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  if (selected && !zones.includes(selected)) zones.unshift(selected);
+  select.replaceChildren(el("option", { value: "", text: `Server default${state.serverTz ? ` (${state.serverTz})` : ""}` }),
+    ...zones.map((zone) => el("option", { value: zone, text: zone })));
+  select.value = selected || "";
+}
+
+/** The range picked: {from, to} as date keys, ending today in the chosen zone. */
+function range() {
+  const choice = $("range").value;
+  if (choice === "custom" && $("from").value && $("to").value) {
+    const [a, b] = [$("from").value, $("to").value].sort();
+    return { from: a, to: b };
+  }
+  const days = Number(choice === "custom" ? 30 : choice);
+  const to = todayIn(state.tz || state.serverTz);
+  return { from: addDays(to, -(days - 1)), to };
+}
+
+// ---- Views -----------------------------------------------------------------------------
+
+const views = { today: viewToday, trends: viewTrends, sleep: viewSleep, workouts: viewWorkouts, sync: viewSync, intents: viewIntents };
+let renderToken = 0;
+
+async function render() {
+  const hash = location.hash.replace(/^#/, "");
+  const [name, argument] = hash.split("/");
+  state.view = views[name] ? name : "today";
+  for (const link of document.querySelectorAll("nav a")) {
+    if (link.dataset.view === state.view) link.setAttribute("aria-current", "page"); else link.removeAttribute("aria-current");
+  }
+  const current = ++renderToken;
+  const main = $("view");
+  main.setAttribute("aria-busy", "true");
+  main.replaceChildren(el("p", { class: "muted", text: "Loading…" }));
+  try {
+    const content = await views[state.view](argument ? decodeURIComponent(argument) : undefined);
+    if (current !== renderToken) return;
+    main.replaceChildren(...[content].flat(Infinity).filter(Boolean));
+    main.dataset.view = state.view;
+    // When the view was drawn, in ms since navigation start (the browser test reads it).
+    main.dataset.drawnAt = String(Math.round(performance.now()));
+  } catch (error) {
+    if (current !== renderToken) return;
+    if (error instanceof AuthError) { showSignin(error.message); return; }
+    main.replaceChildren(el("p", { class: "error", role: "alert", text: `Could not load this view: ${error.message}` }));
+  } finally {
+    if (current === renderToken) main.removeAttribute("aria-busy");
+  }
+}
+
+// Today / yesterday: the agents' summary text and the day's key numbers from /health/daily.
+
+const KEY_METRICS = [
+  ["step_count", "Steps", "total", 0],
+  ["active_energy_kcal", "Active energy", "total", 0],
+  ["dietary_energy_kcal", "Eaten", "total", 0],
+  ["resting_heart_rate_bpm", "Resting HR", "avg", 1],
+  ["hrv_sdnn_ms", "HRV", "avg", 1],
+  ["body_mass_kg", "Weight", "latest", 2],
+  ["body_fat_percent", "Body fat", "latest", 1],
+];
+
+async function viewToday(dayArgument) {
+  let tz = state.tz || state.serverTz;
+  const today = /^\d{4}-\d{2}-\d{2}$/.test(dayArgument || "") ? dayArgument : todayIn(tz);
+  const yesterday = addDays(today, -1);
+  const [first, second, daily, units] = await Promise.all([
+    api(`/health/summary/daily?day=${today}${tzParam()}`),
+    api(`/health/summary/daily?day=${yesterday}${tzParam()}`),
+    api(`/health/daily?from=${yesterday}&to=${today}`),
+    catalog(),
+  ]);
+  const byDay = Object.fromEntries((daily.days || []).map((d) => [d.dayKey, d.metrics]));
+  const picker = el("input", { type: "date", id: "day", value: today, "aria-label": "Day" });
+  picker.addEventListener("change", () => { if (picker.value) location.hash = `#today/${picker.value}`; });
+  const latest = first.provenance && first.provenance.asOfMs ? first.provenance.asOfMs : null;
+  const cards = [[today, first, dayArgument ? "Day" : "Today"], [yesterday, second, "Day before"]].map(([day, summary, label]) =>
+    dayCard(day, label, summary, byDay[day] || {}, units));
+  const note = latest ? el("p", { class: "muted" }, `Latest sample used: ${fmtTime(latest)} · time zone ${first.timezone} (${first.timezoneSource.replace("_", " ")})`) : null;
+  return [
+    el("h2", { text: "Today and yesterday" }),
+    el("div", { class: "toolbar" }, el("label", {}, "Show day", picker),
+      el("button", { type: "button", onclick: () => { location.hash = "#today"; } }, "Today"),
+      latest ? el("button", { type: "button", onclick: () => { location.hash = `#today/${latestDay(first)}`; } }, "Latest day with data") : null),
+    note, el("div", { class: "cards" }, cards),
+  ];
+}
+
+function latestDay(summary) {
+  const asOf = summary.provenance && summary.provenance.asOf;
+  return asOf ? asOf.slice(0, 10) : todayIn(state.tz);
+}
+
+function dayCard(day, label, summary, metrics, units) {
+  const numbers = el("dl", { class: "numbers" });
+  for (const [metric, name, field, digits] of KEY_METRICS) {
+    const m = metrics[metric];
+    const value = m ? m[field] : undefined;
+    const unit = units[metric] ? units[metric].unit : "";
+    numbers.append(el("div", { "data-metric": metric },
+      el("dt", { text: name }),
+      el("dd", value === undefined || value === null ? { "data-value": "", text: "no data" } : { "data-value": String(value) },
+        value === undefined || value === null ? null : fmt(value, digits),
+        value === undefined || value === null || unit === "count" ? null : el("small", { text: ` ${unit}` }))));
+  }
+  const sleep = metrics.sleep_segment;
+  numbers.append(el("div", { "data-metric": "sleep_segment" }, el("dt", { text: "Asleep" }),
+    el("dd", sleep ? { "data-value": String(sleep.asleepMinutes) } : { "data-value": "", text: "no data" }, sleep ? fmtMinutes(sleep.asleepMinutes) : null)));
+  return el("section", { class: "card", "data-day": day, "aria-label": `${label} ${fmtDay(day)}` },
+    el("h3", {}, `${label}: ${fmtDay(day)}`),
+    el("p", { class: "summary", text: summary.text || "" }),
+    numbers);
+}
+
+// Trends: one chart per metric with data, the per-source split where the metric has one.
+
+function dayValue(m) {
+  if (!m) return null;
+  for (const field of ["total", "avg", "minutes", "asleepMinutes", "count"]) if (typeof m[field] === "number") return m[field];
+  return null;
+}
+
+async function viewTrends(metricArgument) {
+  const { from, to } = range();
+  const [daily, units] = await Promise.all([api(`/health/daily?from=${from}&to=${to}`), catalog()]);
+  const days = daysBetween(from, to);
+  const byDay = Object.fromEntries((daily.days || []).map((d) => [d.dayKey, d.metrics]));
+  const present = new Set();
+  for (const d of daily.days || []) for (const [metric, m] of Object.entries(d.metrics)) if (metric !== "sleep_segment" && dayValue(m) !== null) present.add(metric);
+  const metrics = [...present].sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+  const picker = el("select", { id: "metric" }, el("option", { value: "", text: `All ${metrics.length} metrics with data` }),
+    ...metrics.map((metric) => el("option", { value: metric, text: metric })));
+  picker.value = metrics.includes(metricArgument) ? metricArgument : "";
+  picker.addEventListener("change", () => { location.hash = picker.value ? `#trends/${picker.value}` : "#trends"; });
+  const shown = picker.value ? [picker.value] : metrics;
+  const charts = shown.map((metric) => metricChart(metric, units[metric] || {}, days, byDay));
+  return [
+    el("h2", {}, `Trends · ${fmtDay(from)} – ${fmtDay(to)}`),
+    el("div", { class: "toolbar" }, el("label", {}, "Metric", picker)),
+    metrics.length ? charts : el("p", { class: "muted", text: "No day values in this range." }),
+  ];
+}
+
+function order(metric) {
+  const i = ["step_count", "active_energy_kcal", "resting_heart_rate_bpm", "hrv_sdnn_ms", "body_mass_kg", "body_fat_percent", "dietary_energy_kcal"].indexOf(metric);
+  return i < 0 ? 100 : i;
+}
+
+function metricChart(metric, spec, days, byDay) {
+  const unit = spec.unit || "";
+  const cumulative = spec.kind === "cumulative" || spec.kind === "cumulativeDeduplicated";
+  const digits = unit === "count" ? 0 : 1;
+  const points = days.map((day) => {
+    const m = byDay[day] && byDay[day][metric];
+    return { day, m, value: dayValue(m) };
+  });
+  const sources = [];
+  if (cumulative) for (const p of points) for (const s of (p.m && Array.isArray(p.m.sources) ? p.m.sources : [])) if (typeof s === "object" && !sources.includes(s.name)) sources.push(s.name);
+  const withData = points.filter((p) => p.value !== null).length;
+  const caption = `${metric} per day${unit ? ` (${unit})` : ""}`;
+  let chart, legend;
+  if (cumulative && sources.length) {
+    const series = sources.map((name, i) => ({ name, cls: `s${i % 6}` }));
+    chart = stackedBars(points.map((p) => ({
+      key: p.day, label: fmtDay(p.day, "short"),
+      parts: p.m ? series.map((s) => { const found = (p.m.sources || []).find((x) => x.name === s.name); return found ? found.counted : 0; }) : null,
+      total: p.value,
+      tip: p.value === null ? `${fmtDay(p.day)}\nno data` : `${fmtDay(p.day)}\n${fmt(p.value, digits)} ${unit}` +
+        (p.m.sources || []).map((x) => `\n${x.name}: ${fmt(x.counted, digits)} counted of ${fmt(x.total, digits)}`).join(""),
+    })), series, unit, caption);
+    legend = series;
+  } else {
+    chart = lineChart(points.map((p) => ({
+      key: p.day, label: fmtDay(p.day, "short"), value: p.value,
+      tip: p.value === null ? `${fmtDay(p.day)}\nno data` : `${fmtDay(p.day)}\n${fmt(p.value, digits)} ${unit}` +
+        (p.m && typeof p.m.min === "number" ? `\nmin ${fmt(p.m.min, digits)} · max ${fmt(p.m.max, digits)} · latest ${fmt(p.m.latest, digits)}` : ""),
+    })), unit, caption);
+    const names = new Set();
+    for (const p of points) for (const s of (p.m && Array.isArray(p.m.sources) ? p.m.sources : [])) names.add(typeof s === "string" ? s : s.name);
+    legend = [{ name: cumulative ? "day total" : `day average${names.size ? ` · sources: ${[...names].join(", ")}` : ""}`, cls: "s0" }];
+  }
+  const table = () => {
+    const head = el("tr", {}, el("th", { scope: "col", text: "Day" }), el("th", { scope: "col", class: "num", text: `${cumulative ? "Total" : "Average"}${unit ? ` (${unit})` : ""}` }),
+      ...(cumulative ? sources.map((s) => el("th", { scope: "col", class: "num", text: `${s} (counted)` })) : [el("th", { scope: "col", class: "num", text: "Min" }), el("th", { scope: "col", class: "num", text: "Max" })]));
+    const rows = points.map((p) => el("tr", { "data-day": p.day },
+      el("th", { scope: "row", text: fmtDay(p.day) }),
+      el("td", { class: "num", "data-value": p.value === null ? "" : String(p.value), text: p.value === null ? "no data" : fmt(p.value, digits) }),
+      ...(cumulative ? sources.map((s) => { const f = p.m && (p.m.sources || []).find((x) => x.name === s); return el("td", { class: "num", text: f ? fmt(f.counted, digits) : "–" }); })
+        : [el("td", { class: "num", text: p.m ? fmt(p.m.min, digits) : "–" }), el("td", { class: "num", text: p.m ? fmt(p.m.max, digits) : "–" })])));
+    return el("table", {}, el("caption", { class: "muted", text: caption }), el("thead", {}, head), el("tbody", {}, rows));
+  };
+  return chartCard(metric, `${withData} of ${points.length} days with data${spec.description ? "" : ""}`, chart, legend, table);
+}
+
+/** A card: title, legend, the chart, and a button that shows its numbers as a table. */
+function chartCard(title, subtitle, chart, legend, table) {
+  const holder = el("div", { class: "table-wrap", hidden: true });
+  const button = el("button", { type: "button", "aria-expanded": "false", class: "show-table" }, "Show table");
+  button.addEventListener("click", () => {
+    const open = holder.hidden;
+    if (open && !holder.firstChild) holder.append(table());
+    holder.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+    button.textContent = open ? "Hide table" : "Show table";
+  });
+  return el("section", { class: "card chart-card", "data-chart": title },
+    el("div", { class: "chart-head" }, el("h3", { text: title }), el("span", { class: "muted", text: subtitle }), button),
+    legend ? el("ul", { class: "legend" }, legend.map((s) => el("li", {}, el("span", { class: `sw ${s.cls}`, "aria-hidden": "true" }), s.name))) : null,
+    chart, holder);
+}
+
+// ---- SVG charts --------------------------------------------------------------------
+
+function niceScale(max) {
+  if (!(max > 0)) return { top: 1, step: 0.25 };
+  const rough = max / 4, power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((f) => f * power).find((s) => s >= rough);
+  return { top: Math.ceil(max / step) * step, step };
+}
+function chartWidth() { return Math.max(320, Math.min(1100, ($("view").clientWidth || 800) - 30)); }
+
+/** The frame of a chart: y axis with ticks and unit, x labels every few points. */
+function frame(width, height, pad, lo, hi, step, unit, labels, caption) {
+  const root = svg("svg", { class: "chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `${caption}; the numbers are in the table` });
+  root.append(svg("title", { text: caption }));
+  const y = (v) => pad.t + (height - pad.t - pad.b) * (1 - (v - lo) / (hi - lo || 1));
+  for (let v = lo; v <= hi + step / 2; v += step) {
+    root.append(svg("line", { class: "grid", x1: pad.l, x2: width - pad.r, y1: y(v), y2: y(v) }));
+    root.append(svg("text", { x: pad.l - 6, y: y(v) + 4, "text-anchor": "end", text: fmt(v, step < 1 ? 2 : step < 10 && v % 1 ? 1 : 0) }));
+  }
+  root.append(svg("text", { x: 4, y: 12, text: unit }));
+  root.append(svg("line", { class: "axis", x1: pad.l, x2: width - pad.r, y1: height - pad.b, y2: height - pad.b }));
+  const n = labels.length, inner = width - pad.l - pad.r, every = Math.max(1, Math.ceil(n / Math.floor(inner / 70)));
+  const x = (i) => pad.l + inner * (i + 0.5) / n;
+  labels.forEach((label, i) => {
+    if (i % every === 0) root.append(svg("text", { x: x(i), y: height - pad.b + 15, "text-anchor": "middle", text: label }));
+  });
+  return { root, x, y, band: inner / n };
+}
+
+/** One transparent hit area per point with the exact value (hover, and its title); the keyboard reaches the same numbers through the table. */
+function hitArea(root, x, band, height, pad, tip, key) {
+  const rect = svg("rect", { class: "hit", x: x - band / 2, y: pad.t, width: Math.max(band, 1), height: height - pad.t - pad.b, "data-key": key });
+  rect.append(svg("title", { text: tip }));
+  rect.addEventListener("mousemove", (event) => showTip(event.clientX, event.clientY, tip));
+  rect.addEventListener("mouseleave", hideTip);
+  root.append(rect);
+}
+
+function stackedBars(points, series, unit, caption, height = 220) {
+  const width = chartWidth(), pad = { t: 18, r: 10, b: 24, l: 52 };
+  const max = Math.max(0, ...points.map((p) => (p.parts ? p.parts.reduce((a, b) => a + b, 0) : 0)));
+  const { top, step } = niceScale(max);
+  const f = frame(width, height, pad, 0, top, step, unit, points.map((p) => p.label), caption);
+  const barWidth = Math.max(1, f.band * 0.75);
+  points.forEach((p, i) => {
+    if (p.parts) {
+      let base = 0;
+      p.parts.forEach((part, s) => {
+        if (!(part > 0)) return;
+        f.root.append(svg("rect", { class: series[s].cls, x: f.x(i) - barWidth / 2, width: barWidth, y: f.y(base + part), height: Math.max(0, f.y(base) - f.y(base + part)) }));
+        base += part;
+      });
+    }
+    hitArea(f.root, f.x(i), f.band, height, pad, p.tip, p.key);
+  });
+  return f.root;
+}
+
+function lineChart(points, unit, caption, height = 200) {
+  const width = chartWidth(), pad = { t: 18, r: 10, b: 24, l: 52 };
+  const values = points.map((p) => p.value).filter((v) => v !== null);
+  let lo = Math.min(...values), hi = Math.max(...values);
+  const spread = hi - lo || Math.abs(hi) * 0.1 || 1;
+  const { step } = niceScale(spread * 1.2);
+  lo = Math.floor((lo - spread * 0.1) / step) * step; hi = Math.ceil((hi + spread * 0.1) / step) * step;
+  if (lo < 0 && Math.min(...values) >= 0) lo = 0;
+  const f = frame(width, height, pad, lo, hi, step, unit, points.map((p) => p.label), caption);
+  // Days without data break the line: a gap, never a zero.
+  let d = "", open = false;
+  points.forEach((p, i) => {
+    if (p.value === null) { open = false; return; }
+    d += `${open ? "L" : "M"}${f.x(i).toFixed(1)},${f.y(p.value).toFixed(1)}`;
+    open = true;
+  });
+  f.root.append(svg("path", { class: "line", d }));
+  if (points.length <= 120) points.forEach((p, i) => { if (p.value !== null) f.root.append(svg("circle", { class: "dot", cx: f.x(i), cy: f.y(p.value), r: 2.5 })); });
+  points.forEach((p, i) => hitArea(f.root, f.x(i), f.band, height, pad, p.tip, p.key));
+  return f.root;
+}
+
+function showTip(x, y, text) {
+  const tip = $("tooltip");
+  tip.textContent = text;
+  tip.hidden = false;
+  const w = tip.offsetWidth;
+  tip.style.left = `${Math.min(window.innerWidth - w - 8, x + 12)}px`;
+  tip.style.top = `${y + 14}px`;
+}
+function hideTip() { $("tooltip").hidden = true; }
+
+// Sleep: one stacked bar per night by wake date, with bedtime and wake time.
+
+const STAGES = [["deepMinutes", "Deep", "deep"], ["remMinutes", "REM", "rem"], ["coreMinutes", "Core", "core"], ["unspecifiedMinutes", "Unspecified", "unspecified"], ["awakeMinutes", "Awake", "awake"]];
+
+async function viewSleep() {
+  const { from, to } = range();
+  // The report takes at most 92 nights a request.
+  const chunks = [];
+  for (let start = from; start <= to; start = addDays(start, 92)) {
+    const end = addDays(start, 91) < to ? addDays(start, 91) : to;
+    chunks.push(api("/health/query", { method: "POST", body: Object.assign({ intent: "sleep_report", from: start, to: end }, state.tz ? { timezone: state.tz } : {}) }));
+  }
+  const reports = await Promise.all(chunks);
+  const nights = Object.fromEntries(reports.flatMap((r) => r.nights || []).map((n) => [n.day, n]));
+  const days = daysBetween(from, to);
+  const series = STAGES.map(([, name, cls]) => ({ name, cls }));
+  const chart = stackedBars(days.map((day) => {
+    const n = nights[day];
+    return {
+      key: day, label: fmtDay(day, "short"), parts: n ? STAGES.map(([field]) => n[field] / 60) : null,
+      tip: n ? `${fmtDay(day)} · ${n.bedtime}–${n.wakeTime}\nasleep ${fmtMinutes(n.asleepMinutes)}` + STAGES.map(([field, name]) => `\n${name}: ${fmtMinutes(n[field])}`).join("") : `${fmtDay(day)}\nno sleep data`,
+    };
+  }), series, "h", "Sleep per night by wake date (hours)", 240);
+  const table = () => el("table", { id: "sleep-table" },
+    el("caption", { class: "muted", text: "Minutes per stage; asleep = deep + REM + core + unspecified" }),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Wake date" }), el("th", { scope: "col", text: "Bedtime" }), el("th", { scope: "col", text: "Wake" }),
+      ...STAGES.map(([, name]) => el("th", { scope: "col", class: "num", text: name })), el("th", { scope: "col", class: "num", text: "Asleep" }), el("th", { scope: "col", class: "hide-narrow", text: "Source" }))),
+    el("tbody", {}, days.filter((d) => nights[d]).map((day) => {
+      const n = nights[day];
+      return el("tr", { "data-day": day },
+        el("th", { scope: "row", text: fmtDay(day) }), el("td", { text: n.bedtime || "–" }), el("td", { text: n.wakeTime || "–" }),
+        ...STAGES.map(([field]) => el("td", { class: "num", "data-stage": field, "data-value": String(n[field]), text: fmt(n[field]) })),
+        el("td", { class: "num", "data-stage": "asleepMinutes", "data-value": String(n.asleepMinutes), text: fmt(n.asleepMinutes) }),
+        el("td", { class: "hide-narrow", text: n.source || "" }));
+    })));
+  const last = reports[reports.length - 1] || {};
+  return [
+    el("h2", {}, `Sleep · ${fmtDay(from)} – ${fmtDay(to)}`),
+    reports.map((r) => el("p", { class: "summary", text: r.text || "" })),
+    chartCard("Nights", `${Object.keys(nights).length} of ${days.length} nights with data · ${last.timezone || ""}`, chart, series, table),
+  ];
+}
+
+// Workouts: a list; one opens to its heart-rate line and its route.
+
+async function viewWorkouts(id) {
+  if (id) return workoutDetail(id);
+  const { from, to } = range();
+  const page = await api(`/health/workouts?from=${from}&to=${to}&limit=200`);
+  const rows = (page.workouts || []).map((w) => el("tr", { "data-workout": w.workoutKey },
+    el("td", { text: fmtDay(w.day) }),
+    el("td", {}, el("a", { href: `#workouts/${encodeURIComponent(w.workoutKey)}`, text: w.name || w.activityType })),
+    el("td", { class: "num", text: fmtDuration(w.durationSeconds) }),
+    el("td", { class: "num", text: w.distanceKm === null || w.distanceKm === undefined ? "–" : `${fmt(w.distanceKm, 2)} km` }),
+    el("td", { class: "num", text: w.activeEnergyKcal === null || w.activeEnergyKcal === undefined ? "–" : `${fmt(w.activeEnergyKcal)} kcal` }),
+    el("td", { class: "num", text: w.avgHeartRateBpm === null || w.avgHeartRateBpm === undefined ? "–" : `${fmt(w.avgHeartRateBpm)} bpm` }),
+    el("td", { class: "hide-narrow", text: w.sourceName || "" })));
+  return [
+    el("h2", {}, `Workouts · ${fmtDay(from)} – ${fmtDay(to)}`),
+    rows.length ? el("div", { class: "card table-wrap" }, el("table", { id: "workouts-table" },
+      el("thead", {}, el("tr", {}, ["Day", "Type", "Duration", "Distance", "Energy", "Avg HR"].map((h, i) => el("th", { scope: "col", class: i > 1 ? "num" : null, text: h })),
+        el("th", { scope: "col", class: "hide-narrow", text: "Source" }))),
+      el("tbody", {}, rows)), page.nextCursor ? el("p", { class: "muted", text: "Showing the newest 200." }) : null)
+      : el("p", { class: "muted", text: "No workouts in this range." }),
+  ];
+}
+
+async function workoutDetail(id) {
+  const w = await api(`/health/workouts/${encodeURIComponent(id)}`);
+  const hr = (w.heartRate || []).filter((p) => typeof p.bpm === "number");
+  const parts = [
+    el("p", {}, el("a", { href: "#workouts", text: "← All workouts" })),
+    el("h2", {}, `${w.name || w.activityType} · ${fmtTime(w.startTimeMs)}`),
+    el("dl", { class: "numbers" },
+      [["Duration", fmtDuration(w.durationSeconds)], ["Distance", w.distanceKm == null ? "–" : `${fmt(w.distanceKm, 2)} km`],
+        ["Energy", w.activeEnergyKcal == null ? "–" : `${fmt(w.activeEnergyKcal)} kcal`], ["Avg HR", w.avgHeartRateBpm == null ? "–" : `${fmt(w.avgHeartRateBpm)} bpm`],
+        ["Max HR", w.maxHeartRateBpm == null ? "–" : `${fmt(w.maxHeartRateBpm)} bpm`], ["Source", w.sourceName || "–"]]
+        .map(([k, v]) => el("div", {}, el("dt", { text: k }), el("dd", { text: v })))),
+  ];
+  if (hr.length) {
+    const chart = lineChart(hr.map((p) => ({ key: String(p.timeMs), label: fmtTime(p.timeMs, false), value: p.bpm, tip: `${fmtTime(p.timeMs, false)}\n${fmt(p.bpm)} bpm` })), "bpm", "Heart rate during the workout");
+    parts.push(chartCard("Heart rate", `${hr.length} readings`, chart, [{ name: "bpm", cls: "s0" }], () =>
+      el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "Time" }), el("th", { class: "num", text: "bpm" }))),
+        el("tbody", {}, hr.map((p) => el("tr", {}, el("td", { text: fmtTime(p.timeMs, false) }), el("td", { class: "num", text: fmt(p.bpm) })))))));
+  } else parts.push(el("p", { class: "muted", text: "No heart-rate readings for this workout." }));
+  const route = (w.route || []).filter((p) => typeof p.latitude === "number" && typeof p.longitude === "number");
+  if (route.length > 1) parts.push(el("section", { class: "card" }, el("h3", { text: "Route" }), routeSVG(route), el("p", { class: "muted", text: `${route.length} points · no map tiles, the track only` })));
+  else parts.push(el("p", { class: "muted", text: "No route for this workout." }));
+  return parts;
+}
+
+/** The route as one SVG path, longitudes scaled by the cosine of the latitude. */
+function routeSVG(points) {
+  const lat0 = points.reduce((a, p) => a + p.latitude, 0) / points.length;
+  const k = Math.cos(lat0 * Math.PI / 180);
+  const xs = points.map((p) => p.longitude * k), ys = points.map((p) => -p.latitude);
+  const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
+  const size = 300, margin = 12, span = Math.max(maxX - minX, maxY - minY) || 1e-6;
+  const px = (i) => margin + (xs[i] - minX) / span * (size - 2 * margin), py = (i) => margin + (ys[i] - minY) / span * (size - 2 * margin);
+  const d = points.map((_, i) => `${i ? "L" : "M"}${px(i).toFixed(1)},${py(i).toFixed(1)}`).join("");
+  const last = points.length - 1;
+  return svg("svg", { class: "route", viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": `Route of ${points.length} points` },
+    svg("path", { d }), svg("circle", { class: "start", cx: px(0), cy: py(0), r: 5 }), svg("circle", { class: "end", cx: px(last), cy: py(last), r: 5 }));
+}
+
+// Sync: per client adapter and source, the last sample and the last request; import jobs.
+
+const CLIENT_NAMES = { native: "Native app (ingest)", healthsave: "HealthSave", health_auto_export: "Health Auto Export", import: "Apple Health import", observations: "Observation batches" };
+
+async function viewSync() {
+  const data = await api("/health/sync/clients");
+  const now = Date.now(), day = 24 * 3600 * 1000;
+  const clients = data.clients || [];
+  const silent = clients.filter((c) => now - c.lastSampleMs > day && now - c.lastRequestMs > day);
+  const rows = clients.map((c) => {
+    const quiet = now - c.lastSampleMs > day && now - c.lastRequestMs > day;
+    return el("tr", { class: quiet ? "warn" : null, "data-client": c.client },
+      el("td", { text: CLIENT_NAMES[c.client] || c.client }),
+      el("td", { class: "source", text: c.source || "(no source name)" }),
+      el("td", { text: fmtTime(c.lastSampleMs) }),
+      el("td", { class: "hide-narrow", text: fmtTime(c.lastRequestMs) }),
+      el("td", { class: "num hide-narrow", text: fmt(c.samples) }),
+      el("td", { text: quiet ? `silent for ${fmtMinutes((now - Math.max(c.lastSampleMs, c.lastRequestMs)) / 60000)}` : "syncing" }));
+  });
+  const jobs = (data.importJobs || []).map((j) => el("tr", {},
+    el("td", { text: j.id }), el("td", { text: j.status }), el("td", { text: j.stage }),
+    el("td", {}, el("progress", { max: "1", value: String(j.progress.fraction), "aria-label": `${fmt(j.progress.fraction * 100)} %` }), ` ${fmt(j.progress.fraction * 100)} %`),
+    el("td", { class: "num", text: fmt(j.progress.records) }),
+    el("td", { text: j.error ? j.error.message : j.result ? `${fmt(j.result.inserted)} inserted, ${fmt(j.result.unchanged)} unchanged` : "" })));
+  return [
+    el("h2", { text: "Sync" }),
+    silent.length ? el("p", { class: "warning", role: "status" }, `${silent.length} source${silent.length > 1 ? "s have" : " has"} been silent for over 24 h: ${silent.map((c) => `${c.source || "(no source name)"} via ${CLIENT_NAMES[c.client] || c.client}`).join(", ")}.`) : null,
+    el("section", { class: "card table-wrap" }, el("h3", { text: "Clients and sources" }),
+      clients.length ? el("table", { id: "sync-table" }, el("thead", {}, el("tr", {}, ["Client", "Source", "Last sample", "Last request", "Samples", "State"].map((h, k) => el("th", { scope: "col", class: k === 3 || k === 4 ? "hide-narrow" : null, text: h })))), el("tbody", {}, rows))
+        : el("p", { class: "muted", text: "No client has written since this server recorded adapters." })),
+    el("section", { class: "card table-wrap" }, el("h3", { text: "Import jobs" }),
+      jobs.length ? el("table", {}, el("thead", {}, el("tr", {}, ["Job", "Status", "Stage", "Progress", "Records", "Result"].map((h) => el("th", { scope: "col", text: h })))), el("tbody", {}, jobs))
+        : el("p", { class: "muted", text: "No import since the server started." })),
+  ];
+}
+
+// Write intents: statuses, attempts and errors; a pending one can be cancelled.
+
+async function viewIntents() {
+  const intents = [];
+  let cursor = null;
+  do {
+    const page = await api(`/health/write-intents?limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    intents.push(...(page.intents || []));
+    cursor = page.nextCursor;
+  } while (cursor && intents.length < 2000);
+  const counts = {};
+  for (const i of intents) counts[i.status] = (counts[i.status] || 0) + 1;
+  const rows = intents.map((i) => el("tr", { "data-intent": i.externalId, "data-status": i.status },
+    el("td", { text: i.externalId }),
+    el("td", { class: "hide-narrow", text: i.metric }),
+    el("td", { class: "num", text: `${fmt(i.valueNumber, 1)} ${i.unit || ""}` }),
+    el("td", {}, el("span", { class: `badge ${i.status}`, text: i.status })),
+    el("td", { class: "num", text: fmt(i.attempts) }),
+    el("td", { text: [i.lastError, i.deadReason].filter(Boolean).join(" · ") || "" }),
+    el("td", { class: "hide-narrow", text: typeof i.createdAt === "number" ? fmtTime(i.createdAt) : "" }),
+    el("td", {}, i.status === "pending" ? el("button", { type: "button", class: "cancel", onclick: () => cancelIntent(i) }, "Cancel") : null)));
+  return [
+    el("h2", { text: "Write intents" }),
+    el("p", { class: "muted" }, Object.keys(counts).length ? Object.entries(counts).map(([s, n]) => `${n} ${s}`).join(" · ") : "No write intents."),
+    rows.length ? el("div", { class: "card table-wrap" }, el("table", { id: "intents-table" },
+      el("thead", {}, el("tr", {}, ["Id", "Metric", "Value", "Status", "Attempts", "Error"].map((h, k) => el("th", { scope: "col", class: k === 1 ? "hide-narrow" : k === 2 || k === 4 ? "num" : null, text: h })),
+        el("th", { scope: "col", class: "hide-narrow", text: "Created" }), el("th", { scope: "col", text: "" }))), el("tbody", {}, rows))) : null,
+  ];
+}
+
+async function cancelIntent(intent) {
+  if (!window.confirm(`Cancel write intent "${intent.externalId}" (${intent.metric} ${intent.valueNumber} ${intent.unit})? The phone will not write it.`)) return;
+  try {
+    await api(`/health/write-intents/${encodeURIComponent(intent.externalId)}/cancel`, { method: "POST" });
+  } catch (error) {
+    if (error instanceof AuthError) { showSignin(error.message); return; }
+    window.alert(`Could not cancel: ${error.message}`);
+  }
+  render();
+}
+
+// ---- Start --------------------------------------------------------------------------------
+
+async function start() {
+  $("signin").hidden = true;
+  $("controls").hidden = false;
+  $("nav").hidden = false;
+  $("signout").hidden = false;
+  if (!state.serverTz) {
+    try {
+      const y = await api("/health/summary/yesterday");
+      state.serverTz = y.timezone || "";
+    } catch (error) {
+      if (error instanceof AuthError) { showSignin(error.message); return; }
+    }
+  }
+  fillTimeZones(state.tz);
+  const { from, to } = range();
+  $("from").value = from;
+  $("to").value = to;
+  render();
+}
+
+function init() {
+  $("signin-form").addEventListener("submit", signIn);
+  $("signout").addEventListener("click", signOut);
+  $("range").addEventListener("change", () => {
+    const custom = $("range").value === "custom";
+    $("from-label").hidden = !custom;
+    $("to-label").hidden = !custom;
+    render();
+  });
+  $("from").addEventListener("change", () => { if ($("range").value === "custom") render(); });
+  $("to").addEventListener("change", () => { if ($("range").value === "custom") render(); });
+  $("tz").addEventListener("change", () => { state.tz = $("tz").value; render(); });
+  window.addEventListener("hashchange", () => { if (sessionStorage.getItem(TOKEN_KEY)) render(); });
+  // Charts are drawn for the page's width: redraw when the width (not the height) changes.
+  let resizeTimer = null, drawnWidth = window.innerWidth;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => {
+      if (window.innerWidth === drawnWidth) return;
+      drawnWidth = window.innerWidth;
+      if (sessionStorage.getItem(TOKEN_KEY) && !["intents", "sync"].includes(state.view)) render();
+    }, 300);
+  });
+  if (sessionStorage.getItem(TOKEN_KEY)) start(); else showSignin("");
+}
+
+document.addEventListener("DOMContentLoaded", init);
