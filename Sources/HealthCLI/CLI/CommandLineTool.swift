@@ -13,7 +13,7 @@ public enum CommandLineTool {
     Commands:
       serve       start the HTTP API (healthd serve --help lists its options)
       rebuild     recompute every day aggregate from the raw samples
-      import      import an Apple Health export (export.zip or export.xml; healthd import --help)
+      import      import an Apple Health export (export.zip or export.xml) or a healthd export directory
       backup      copy the live database to a file (healthd backup --to PATH)
       restore     put a backup back as the database (healthd restore --from PATH [--force])
       export      write everything as JSON Lines that healthd import reads back (healthd export --to DIR)
@@ -79,6 +79,8 @@ public enum CommandLineTool {
             return BackupCommand.run(rest, environment: environment)
         case "restore":
             return RestoreCommand.run(rest, environment: environment)
+        case "export":
+            return ExportCommand.run(rest, environment: environment)
         case "verify":
             return VerifyCommand.run(rest, environment: environment)
         case "demo":
