@@ -28,6 +28,7 @@ public enum JSONLinesExport {
     public struct Report: Sendable, Equatable {
         /// Rows written per table.
         public var rows: [String: Int] = [:]
+        /// Wall time of the export, in seconds.
         public var seconds: Double = 0
     }
 
@@ -106,10 +107,4 @@ public enum JSONLinesExport {
         try handle.synchronize()
         return rows
     }
-}
-
-/// An export or an import of JSON Lines that could not be completed.
-public struct ExportError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }

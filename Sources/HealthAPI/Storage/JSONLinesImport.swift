@@ -13,8 +13,11 @@ import SQLiteStore
 public enum JSONLinesImport {
     /// What an import read.
     public struct Report: Sendable, Equatable {
+        /// Rows read per table.
         public var rows: [String: Int] = [:]
+        /// Day aggregates the rebuild wrote.
         public var aggregates = 0
+        /// Wall time of the import, in seconds.
         public var seconds: Double = 0
     }
 

@@ -10,9 +10,11 @@ public enum StoreVerifier {
     public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
         /// The local day, as `YYYY-MM-DD`.
         public var day: String
+        /// The canonical metric name.
         public var metric: String
         /// `missing` (the rebuild has it, the store not), `extra` (the reverse) or `differs`.
         public var kind: String
+        /// `YYYY-MM-DD metric: kind`, as `healthd verify` prints it.
         public var description: String { "\(day) \(metric): \(kind)" }
     }
 
@@ -22,8 +24,11 @@ public enum StoreVerifier {
         public var integrity: [String] = []
         /// `PRAGMA foreign_key_check` problems.
         public var foreignKeyProblems = 0
+        /// Raw samples stored.
         public var samples = 0
+        /// Day aggregates stored before the trial rebuild.
         public var aggregates = 0
+        /// The aggregates that differ from their rebuild (at most the limit asked for).
         public var mismatches: [Mismatch] = []
         /// Whether nothing is wrong.
         public var isConsistent: Bool { integrity == ["ok"] && foreignKeyProblems == 0 && mismatches.isEmpty }
