@@ -33,7 +33,7 @@ struct StreamedBodyTests {
         let bytes = await onThread { () -> [UInt8] in
             guard let client = TestClient(port: port) else { return [] }
             client.send("GET /stream HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            return client.readToEnd()
+            return client.readToEnd(timeout: 60)
         }
         await server.shutdown()
         await task.value
@@ -41,7 +41,7 @@ struct StreamedBodyTests {
         let parts = text.components(separatedBy: "\r\n\r\n")
         #expect(parts[0].contains("Transfer-Encoding: chunked"))
         #expect(!parts[0].contains("Content-Length"))
-        let body = text[text.range(of: "\r\n\r\n")!.upperBound...]
+        let body = text[try #require(text.range(of: "\r\n\r\n")).upperBound...]
         #expect(body == "6\r\nalpha,\r\n5\r\nbeta,\r\n4e20\r\n" + String(repeating: "x", count: 20_000) + "\r\n0\r\n\r\n")
     }
 
@@ -50,7 +50,7 @@ struct StreamedBodyTests {
         let bytes = await onThread { () -> [UInt8] in
             guard let client = TestClient(port: port) else { return [] }
             client.send("GET /stream HTTP/1.0\r\n\r\n")
-            return client.readToEnd()
+            return client.readToEnd(timeout: 60)
         }
         await server.shutdown()
         await task.value
@@ -67,7 +67,7 @@ struct StreamedBodyTests {
             guard let a = TestClient(port: port), let b = TestClient(port: port) else { return ([], []) }
             a.send("HEAD /stream HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             b.send("GET /fail HTTP/1.1\r\nHost: x\r\n\r\n")
-            return (a.readToEnd(), b.readToEnd())
+            return (a.readToEnd(timeout: 60), b.readToEnd(timeout: 60))
         }
         await server.shutdown()
         await task.value
