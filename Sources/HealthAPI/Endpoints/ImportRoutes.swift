@@ -27,7 +27,7 @@ enum ImportRoutes {
                     """,
                     tags: ["ingest"],
                     requestBody: Operation.Body(description: "The export: a zip archive or the XML file.",
-                                                schema: ["type": "string", "format": "binary"],
+                                                schema: ["type": "string", "format": "binary", "minLength": 1],
                                                 contentTypes: accepted),
                     responses: [
                         202: Operation.Response("The import started.", schema: Schemas.ref("ImportJob"),
