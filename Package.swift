@@ -9,6 +9,7 @@ import PackageDescription
 //   SQLiteStore         SQLite connections, pool and migrations; knows nothing about HTTP.
 //   Archive             zip archives (zip64 included) read entry by entry and written; knows nothing about health.
 //   XMLStream           a streaming XML pull parser with constant memory; knows nothing about health.
+//   Locking             the pthread-backed lock every module uses (ThreadSanitizer sees it); depends on nothing.
 //   JSON                JSON values, scanner, parser, writer and output rounding; depends on nothing.
 //   HealthDomain        samples, metrics, day keys and aggregation; knows neither HTTP nor SQLite.
 //   HealthDemo          seeded synthetic histories for demo databases, benchmarks and tests.
@@ -46,25 +47,26 @@ let package = Package(
         ),
         .target(name: "Archive", dependencies: ["CZlib"]),
         .target(name: "XMLStream"),
-        .target(name: "HTTPTransport", dependencies: ["CLinux"]),
-        .target(name: "SQLiteStore", dependencies: ["CSQLite"]),
+        .target(name: "Locking"),
+        .target(name: "HTTPTransport", dependencies: ["CLinux", "Locking"]),
+        .target(name: "SQLiteStore", dependencies: ["CSQLite", "Locking"]),
         .target(name: "JSON"),
-        .target(name: "HealthDomain", dependencies: ["JSON"]),
+        .target(name: "HealthDomain", dependencies: ["JSON", "Locking"]),
         .target(name: "HealthDemo", dependencies: ["HealthDomain"]),
         // The dashboard's source files are compiled in through the generated
         // DashboardAssets.swift (.ci/embed-dashboard), not shipped as resources.
-        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "Archive", "XMLStream"],
+        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "Archive", "XMLStream", "Locking"],
                 exclude: ["Dashboard/ui"]),
-        .target(name: "HealthCLI", dependencies: ["HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo", "Archive"]),
+        .target(name: "HealthCLI", dependencies: ["Locking", "HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo", "Archive"]),
         .executableTarget(name: "healthd", dependencies: ["HealthCLI"]),
         .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain", "Archive"]),
-        .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "HealthTesting"]),
-        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore"]),
+        .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "HealthTesting", "Locking"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "Locking"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthTesting"]),
-        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthDemo", "HealthTesting"]),
+        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
         .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain", "HTTPTransport", "HealthTesting"]),
     ],

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Which time zone identifiers ingest accepts: real IANA names only.
 ///
@@ -19,7 +19,7 @@ public enum KnownTimeZones {
     static let known = Set(TimeZone.knownTimeZoneIdentifiers)
     /// Verdicts per identifier, so Foundation is consulted once per name. Bounded so a
     /// client sending garbage cannot grow it without limit.
-    static let verdicts = Mutex<[String: Bool]>([:])
+    static let verdicts = Locked<[String: Bool]>([:])
     static let verdictLimit = 4096
 
     /// Whether `identifier` is an accepted IANA time zone name.

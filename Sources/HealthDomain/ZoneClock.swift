@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Converts between UTC instants and local calendar days of IANA time zones, fast enough
 /// to attribute every ingested sample (tens of thousands per second).
@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// Unknown identifiers are treated as UTC; ingest validation (``SampleValidator``)
 /// keeps them out of stored data. Safe to share between threads: all mutable state is
-/// behind one `Mutex`.
+/// behind one lock.
 public final class ZoneClock: Sendable {
     /// A process-wide instance, so every caller shares one cache.
     public static let shared = ZoneClock()
@@ -31,7 +31,7 @@ public final class ZoneClock: Sendable {
         var chunks: [Int64: ZoneOffsetChunk] = [:]
     }
 
-    private let state = Mutex<[String: ZoneState]>([:])
+    private let state = Locked<[String: ZoneState]>([:])
 
     /// Creates an empty cache; most callers should use ``shared``.
     public init() {}

@@ -1,3 +1,4 @@
+import Locking
 import CSQLite
 import Synchronization
 
@@ -13,7 +14,7 @@ import Synchronization
 /// while it runs.
 final class Checkpointer: Sendable {
     let thresholdPages: Int
-    private let workers = Mutex<ConnectionWorkers?>(nil)
+    private let workers = Locked<ConnectionWorkers?>(nil)
     private let queued = Atomic<Bool>(false)
     private let completed = Atomic<Int>(0)
     /// WAL frames the last background checkpoint left backfilled (0: none since the

@@ -1,9 +1,9 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// A FIFO of connection jobs shared by one or more worker threads.
 ///
-/// A `Mutex` guards the pending jobs; a counting semaphore holds one permit
+/// A lock guards the pending jobs; a counting semaphore holds one permit
 /// per pending job (or stop marker), so idle workers sleep in the kernel
 /// instead of polling. Whichever worker wakes first takes the oldest job,
 /// which is how any free reader picks up the next read.
@@ -30,7 +30,7 @@ final class JobQueue: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let available = DispatchSemaphore(value: 0)
 
     /// Appends a job; returns false when the queue no longer accepts work.

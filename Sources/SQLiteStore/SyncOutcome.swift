@@ -1,9 +1,9 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// The result of a job run on a worker thread, for a thread that waits for it.
 final class SyncOutcome<T: Sendable>: Sendable {
-    private let result = Mutex<Result<T, any Error>?>(nil)
+    private let result = Locked<Result<T, any Error>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     /// Stores the result and wakes the waiting thread.

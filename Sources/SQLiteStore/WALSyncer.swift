@@ -1,3 +1,4 @@
+import Locking
 import Dispatch
 import Foundation
 import Synchronization
@@ -46,7 +47,7 @@ final class WALSyncer: Sendable {
 
     /// The `-wal` file of the database.
     let walPath: String
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wake = DispatchSemaphore(value: 0)
     private let exited = DispatchGroup()
     /// Commits that wrote WAL frames, counted by the writer's WAL hook.
@@ -55,7 +56,7 @@ final class WALSyncer: Sendable {
     private let durable = Atomic<Int>(0)
     private let completedSyncs = Atomic<Int>(0)
     /// The first failed flush, after which nothing is acknowledged.
-    private let failure = Mutex<SQLiteError?>(nil)
+    private let failure = Locked<SQLiteError?>(nil)
 
     init(databasePath: String) {
         walPath = databasePath + "-wal"

@@ -1,3 +1,4 @@
+import Locking
 import Foundation
 import HealthTesting
 import Synchronization
@@ -57,7 +58,7 @@ final class TestServer: Sendable {
 }
 
 final class ErrorLog: Sendable {
-    private let storage = Mutex<[(Int, String)]>([])
+    private let storage = Locked<[(Int, String)]>([])
     func append(_ code: Int, _ reason: String) { storage.withLock { $0.append((code, reason)) } }
     var entries: [(Int, String)] { storage.withLock { $0 } }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import HealthDomain
-import Synchronization
+import Locking
 import Testing
 @testable import HealthAPI
 
@@ -49,7 +49,7 @@ import Testing
     @Test func lastNightIsProvisionalWhileItSyncs() async throws {
         // Segments 23:00–06:30; the summary is asked at 08:00 and at 10:00 the same day.
         let bed = Self.morning - 9 * 3_600_000
-        let now = Mutex<Int64>(Self.morning)
+        let now = Locked<Int64>(Self.morning)
         let app = TestApp(clock: AppClock { now.withLock { $0 } })
         let body = """
         {"samples": [\(Self.segment("a", "asleepCore", from: bed, minutes: 240)), \(Self.segment("b", "asleepDeep", from: bed + 240 * 60_000, minutes: 210))]}

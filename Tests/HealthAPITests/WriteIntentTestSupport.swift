@@ -1,13 +1,13 @@
 import Foundation
 import HTTPTransport
 import HealthDomain
-import Synchronization
+import Locking
 @testable import HealthAPI
 
 /// A clock tests move forward by hand, so retry schedules are reproducible.
 final class ManualClock: Sendable {
-    private let nowMs: Mutex<Int64>
-    init(_ start: Int64) { nowMs = Mutex(start) }
+    private let nowMs: Locked<Int64>
+    init(_ start: Int64) { nowMs = Locked(start) }
     var now: Int64 { nowMs.withLock { $0 } }
     func advance(by ms: Int64) { nowMs.withLock { $0 += ms } }
     var appClock: AppClock { AppClock { [self] in self.now } }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 @testable import SQLiteStore
 
@@ -128,7 +128,7 @@ import Testing
             let syncer = WALSyncer(databasePath: directory.appendingPathComponent("absent.sqlite").path)
             syncer.shutdown(wait: true)
             syncer.noteCommit()
-            let calls = Mutex(0)
+            let calls = Locked(0)
             syncer.whenDurable { result in
                 if case .success = result { calls.withLock { $0 += 1 } }
             }

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CLinux
 import Foundation
-import Synchronization
+import Locking
 
 /// An epoll loop on a dedicated thread that resumes the continuations of tasks waiting for
 /// a non-blocking descriptor to become readable or writable.
@@ -80,7 +80,7 @@ final class Reactor: Sendable {
 
     private let epollFD: Int32
     private let wakeFD: Int32
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Longest sleep of the loop, so deadlines fire within about this much of their time.
     private let tickMilliseconds: Int32 = 100
 

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Locking
 import Glibc
 #endif
 import Foundation
@@ -22,7 +23,7 @@ enum SignalRelay {
         var installed: Set<Int32> = []
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// Registers `handler` for `signals`; returns an id for `remove(_:)`.
     static func add(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) -> UInt64 {

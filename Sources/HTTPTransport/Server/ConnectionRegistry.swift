@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// The open connections of a server: enforces the connection cap, knows which connections
@@ -28,7 +29,7 @@ final class ConnectionRegistry: Sendable {
         var draining = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let draining = Atomic<Bool>(false)
     let maxConnections: Int
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import Locking
 
 /// The `Date` header value (IMF-fixdate, RFC 9110 §5.6.7), formatted at most once per
 /// second and shared by every connection.
@@ -14,7 +14,7 @@ final class DateCache: Sendable {
         var bytes: [UInt8] = []
     }
 
-    private let entry = Mutex(Entry())
+    private let entry = Locked(Entry())
 
     /// Appends the current IMF-fixdate to `out`.
     func append(to out: inout [UInt8]) {

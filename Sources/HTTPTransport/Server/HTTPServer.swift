@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import Locking
 
 /// An HTTP/1.1 server on POSIX sockets.
 ///
@@ -31,7 +31,7 @@ public final class HTTPServer: Sendable {
 
     private let configuration: HTTPServerConfiguration
     private let handler: any HTTPHandler
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a server; nothing is bound until `start()`.
     public init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) {

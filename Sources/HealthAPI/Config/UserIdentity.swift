@@ -1,5 +1,5 @@
 import SQLiteStore
-import Synchronization
+import Locking
 
 /// The id of the server's one user, as the observation batch's `xuser_id` names it: the
 /// configured `--user-id`, else a random UUID generated once and kept in the database's
@@ -9,7 +9,7 @@ public final class UserIdentity: Sendable {
 
     private let configured: String?
     private let pool: DatabasePool
-    private let cached = Mutex<String?>(nil)
+    private let cached = Locked<String?>(nil)
 
     public init(configured: String?, pool: DatabasePool) {
         self.configured = configured.map { $0.lowercased() }

@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 import JSON
-import Synchronization
+import Locking
 
 /// The imports of uploaded exports: each runs on a thread of its own and is looked up
 /// by id for its progress and, once done, its report or the error that stopped it. Jobs
@@ -48,8 +48,8 @@ public final class ImportJobs: Sendable {
     /// Finished jobs kept for lookup.
     public static let maxKept = 50
 
-    private let jobs = Mutex<[String: Job]>([:])
-    private let order = Mutex<[String]>([])
+    private let jobs = Locked<[String: Job]>([:])
+    private let order = Locked<[String]>([])
 
     /// No jobs.
     public init() {}

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Limits failed authentications per client address with a token bucket: `burst`
 /// failures are allowed at once, then one more every `refillSeconds`. A throttled
@@ -13,7 +13,7 @@ public final class AuthThrottle: Sendable {
     private let burst: Double
     private let refillSeconds: Double
     private let maxTrackedAddresses: Int
-    private let buckets = Mutex<[String: Bucket]>([:])
+    private let buckets = Locked<[String: Bucket]>([:])
 
     public init(burst: Int, refillSeconds: Double, maxTrackedAddresses: Int = 10_000) {
         self.burst = Double(max(1, burst))

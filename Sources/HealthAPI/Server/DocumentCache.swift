@@ -1,9 +1,9 @@
-import Synchronization
+import Locking
 
 /// Serialized documents that depend only on the server's configuration (capabilities),
 /// built on first use and then served as bytes: no per-request JSON building.
 public final class DocumentCache: Sendable {
-    private let documents = Mutex<[String: [UInt8]]>([:])
+    private let documents = Locked<[String: [UInt8]]>([:])
 
     public init() {}
 

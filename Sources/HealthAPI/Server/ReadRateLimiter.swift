@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The request budget of the on-phone read API's routes, per client address: `limit`
 /// requests in a window of `windowSeconds` that opens with an address's first request.
@@ -25,7 +25,7 @@ public final class ReadRateLimiter: Sendable {
     public let limit: Int
     private let windowMs: Int64
     private let maxTrackedAddresses: Int
-    private let windows = Mutex<[String: Window]>([:])
+    private let windows = Locked<[String: Window]>([:])
 
     public init(limit: Int, windowSeconds: Int = 60, maxTrackedAddresses: Int = 10_000) {
         self.limit = max(1, limit)

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Locking
 import Glibc
 #endif
 import Foundation
@@ -10,7 +11,7 @@ import Synchronization
 /// credentials must not reach log files. Lines are buffered and flushed by a background
 /// thread so that logging never makes a request wait on a slow terminal or pipe.
 public final class RequestLog: Sendable {
-    private let buffer = Mutex<[UInt8]>([])
+    private let buffer = Locked<[UInt8]>([])
     private let fd: Int32
     private let running = Atomic<Bool>(true)
     private let flushedAll = Atomic<Bool>(false)

@@ -13,7 +13,11 @@ public enum CommandLineTool {
     Commands:
       serve       start the HTTP API (healthd serve --help lists its options)
       rebuild     recompute every day aggregate from the raw samples
-      import      import an Apple Health export (export.zip or export.xml; healthd import --help)
+      import      import an Apple Health export (export.zip or export.xml) or a healthd export directory
+      backup      copy the live database to a file (healthd backup --to PATH)
+      restore     put a backup back as the database (healthd restore --from PATH [--force])
+      export      write everything as JSON Lines that healthd import reads back (healthd export --to DIR)
+      verify      check integrity and every aggregate against a rebuild; exit 1 when inconsistent
       demo        fill a database with a generated demo history (healthd demo --help)
       bench       benchmarks that print a table (healthd bench --help)
       token       create, list and revoke scoped tokens (healthd token --help)
@@ -71,6 +75,14 @@ public enum CommandLineTool {
             return RebuildCommand.run(rest, environment: environment)
         case "import":
             return await ImportCommand.run(rest, environment: environment)
+        case "backup":
+            return BackupCommand.run(rest, environment: environment)
+        case "restore":
+            return RestoreCommand.run(rest, environment: environment)
+        case "export":
+            return ExportCommand.run(rest, environment: environment)
+        case "verify":
+            return VerifyCommand.run(rest, environment: environment)
         case "demo":
             return DemoCommand.run(rest, environment: environment)
         case "openapi":

@@ -9,6 +9,9 @@ import HealthDomain
 /// Starts the server for `healthd serve`: token, database, routes, transport, signals.
 public enum HealthServerRunner {
     public static func serve(config: ServerConfig, environment: [String: String]) async -> Int32 {
+        if let warning = OpenFileLimit.raise(forConnections: config.maxConnections) {
+            CommandLineTool.printError(warning)
+        }
         let resolved: TokenProvider.Resolved
         do {
             resolved = try TokenProvider.resolve(environment: environment, tokenFile: config.tokenFile, databasePath: config.databasePath)

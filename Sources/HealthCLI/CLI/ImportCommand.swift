@@ -4,10 +4,15 @@ import Glibc
 import HealthAPI
 import HealthDomain
 
-/// `healthd import PATH`: imports an Apple Health export into the configured database.
+/// `healthd import PATH`: imports an Apple Health export, or a directory written by
+/// `healthd export`, into the configured database.
 enum ImportCommand {
     static let help = """
     Usage: healthd import PATH [--db PATH] [--source-priority LIST]
+
+    PATH is an Apple Health export (below) or a directory written by healthd export
+    (it holds manifest.json): its rows are written back as exported and every day
+    aggregate is rebuilt.
 
     Imports an Apple Health export ("Export All Health Data" in the Health app):
     export.zip as the phone shares it, or the export.xml inside it (a bare XML file has
@@ -35,6 +40,12 @@ enum ImportCommand {
             let opened = try StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: AppClock.system.now(),
                                               configuration: AppleHealthImporter.storeConfiguration)
             defer { opened.store.pool.close() }
+            if JSONLinesExport.isExport(path: path) {
+                let report = try JSONLinesImport.run(directory: path, store: opened.store, nowMs: AppClock.system.now())
+                let counts = JSONLinesExport.tables.map { "\($0) \(report.rows[$0] ?? 0)" }.joined(separator: ", ")
+                print("imported the healthd export \(path) in \(String(format: "%.2f", report.seconds)) s: \(counts); \(report.aggregates) day aggregates rebuilt")
+                return 0
+            }
             let bar = ProgressBar(terminal: isatty(2) == 1)
             let report = try await AppleHealthImporter.importOnThread(path: path, store: opened.store, now: { AppClock.system.now() }) { progress in
                 bar.show(progress)

@@ -1,11 +1,11 @@
 import HealthAPI
-import Synchronization
+import Locking
 
 /// Import progress on standard error: a bar redrawn in place on a terminal (bytes and
 /// records done, records/s, time left), one line per stage otherwise, so logs stay readable.
 final class ProgressBar: Sendable {
     private let terminal: Bool
-    private let lastStage = Mutex<ImportProgress.Stage?>(nil)
+    private let lastStage = Locked<ImportProgress.Stage?>(nil)
 
     init(terminal: Bool) { self.terminal = terminal }
 

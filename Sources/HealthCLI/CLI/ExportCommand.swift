@@ -1,0 +1,39 @@
+import HealthAPI
+
+/// `healthd export --to DIR`: everything as JSON Lines, read back by `healthd import DIR`.
+enum ExportCommand {
+    static let help = """
+    Usage: healthd export --to DIR [--db PATH]
+
+    Writes every sample, day total, workout, activity ring, write intent (with its
+    history), HealthSave batch receipt and setting (the source priority included) as
+    JSON Lines into DIR: manifest.json and one <table>.jsonl per table, one row per
+    line (the README describes the layout). Day aggregates are derived and rebuilt by
+    the import; tokens are not exported. The server may keep running: the export is one
+    consistent snapshot. healthd import DIR reads it back.
+    """
+
+    static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+        if arguments.contains("-h") || arguments.contains("--help") {
+            print(help)
+            return 0
+        }
+        do {
+            let split = try CommandFlags(arguments, values: ["--to"], switches: [])
+            guard let directory = split.values["--to"] else { throw ServeOptions.UsageError("name the directory to write with --to DIR") }
+            let config = try ServeOptions.parse(split.rest, environment: environment)
+            let opened = try StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: AppClock.system.now())
+            defer { opened.store.pool.close() }
+            let report = try JSONLinesExport.write(pool: opened.store.pool, to: directory, nowMs: AppClock.system.now())
+            let counts = JSONLinesExport.tables.map { "\($0) \(report.rows[$0] ?? 0)" }.joined(separator: ", ")
+            print("exported \(config.databasePath) to \(directory) in \(String(format: "%.2f", report.seconds)) s: \(counts)")
+            return 0
+        } catch let error as ServeOptions.UsageError {
+            CommandLineTool.printError("healthd export: \(error)\n\n\(help)")
+            return 2
+        } catch {
+            CommandLineTool.printError("healthd export: \(error)")
+            return 1
+        }
+    }
+}
