@@ -32,25 +32,20 @@ enum SampleRow {
 
     /// Whether `sample` is stored exactly as it is, with a prepared `selectUnchanged`.
     static func isStoredUnchanged(_ sample: Sample, with statement: Statement) throws -> Bool {
-        try statement.bind(1, sample.sampleKey)
-        try statement.bind(2, sample.metric.rawValue)
-        try statement.bind(3, sample.startTimeMs)
-        try statement.bind(4, sample.endTimeMs)
-        try statement.bind(5, sample.valueNumber)
-        try statement.bind(6, sample.categoryValue)
-        try statement.bind(7, sample.unit)
-        try statement.bind(8, sample.sourceName)
-        try statement.bind(9, sample.sourceBundleId)
-        try statement.bind(10, sample.timezone)
-        try statement.bind(11, sample.syncIdentifier)
-        try statement.bind(12, sample.device)
-        try statement.bind(13, sample.metadata)
+        try bindContent(sample, to: statement)
         defer { statement.reset() }
         return try statement.step()
     }
 
     /// Binds parameters 1–14 (and 15, the receive time, for inserts).
     static func bind(_ sample: Sample, to statement: Statement, nowMs: Int64, includeReceived: Bool) throws {
+        try bindContent(sample, to: statement)
+        try statement.bind(14, nowMs)
+        if includeReceived { try statement.bind(15, nowMs) }
+    }
+
+    /// Binds the stored columns, parameters 1–13 in `columns` order.
+    static func bindContent(_ sample: Sample, to statement: Statement) throws {
         try statement.bind(1, sample.sampleKey)
         try statement.bind(2, sample.metric.rawValue)
         try statement.bind(3, sample.startTimeMs)
@@ -64,8 +59,6 @@ enum SampleRow {
         try statement.bind(11, sample.syncIdentifier)
         try statement.bind(12, sample.device)
         try statement.bind(13, sample.metadata)
-        try statement.bind(14, nowMs)
-        if includeReceived { try statement.bind(15, nowMs) }
     }
 
     /// Decodes a row selected with `columns` starting at column `offset`.

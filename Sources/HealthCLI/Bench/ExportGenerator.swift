@@ -236,37 +236,15 @@ struct ExportGenerator {
     static func berlinOffset(_ epoch: Int) -> Int {
         let year = civil(epoch / 86_400).0
         func lastSunday(_ month: Int) -> Int {
-            let lastDay = CivilDays.daysFromCivil(year: year, month: month, day: 31)
+            let lastDay = DayKey(year: year, month: month, day: 31)?.ordinal ?? 0
             let weekday = (lastDay + 4) % 7  // 1970-01-01 was a Thursday (4)
             return (lastDay - weekday) * 86_400 + 3_600
         }
         return epoch >= lastSunday(3) && epoch < lastSunday(10) ? 7_200 : 3_600
     }
 
-    static func civil(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
-    }
+    /// (year, month, day) of the day `days` after 1970-01-01.
+    static func civil(_ days: Int) -> (Int, Int, Int) { DayKey(ordinal: days).components }
 
     static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-}
-
-/// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
-enum CivilDays {
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
 }
