@@ -166,6 +166,10 @@ public enum HealthAutoExportAdapter {
             guard let seconds = durationSeconds[(units ?? "hr").lowercased()] else {
                 return .failure(ValidationIssue(field: "\(path).units", code: "unknown_value", message: "units '\(units ?? "")' is not accepted for \(metric); use one of 'hr', 'min', 's'"))
             }
+            // A stage lasts at most two days; a longer or non-finite one would overflow as milliseconds.
+            guard (0...(48 * 3600)).contains(qty * seconds) else {
+                return .failure(ValidationIssue(field: "\(path).qty", code: "range", message: "\(path).qty must be a duration of 0–48 hours (got \(FieldReader.format(qty)) \(units ?? "hr"))"))
+            }
             let endMs = fields["endDate"] != nil ? end.ms : start.ms + Int64((qty * seconds * 1000).rounded())
             drafts = [draft("sleep_segment", value: qty, unit: units ?? "hr", category: stage, valueField: "qty", endMs: endMs)]
         } else if fields["systolic"] != nil || fields["diastolic"] != nil {
@@ -247,7 +251,7 @@ public enum HealthAutoExportAdapter {
     static func instant(_ value: JSONValue?) -> HealthAutoExportDate? {
         switch value {
         case .string(let text)?: return HealthAutoExportDate.parse(text)
-        case .number(let number)? where number.isFinite && number > 0:
+        case .number(let number)? where number.isFinite && number > 0 && number < 4.2e15:
             let ms = number < 100_000_000_000 ? number * 1000 : number
             return HealthAutoExportDate(ms: Int64(ms), offsetSeconds: 0)
         default: return nil

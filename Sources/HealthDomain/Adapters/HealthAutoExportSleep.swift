@@ -60,6 +60,12 @@ enum HealthAutoExportSleep {
         }
         let deep = hours("deep"), rem = hours("rem"), core = hours("core"), awake = hours("awake"), inBed = hours("inBed")
         let asleep = hours("asleep"), total = hours("totalSleep")
+        // A night is at most two days long: anything longer (or not a number) is refused
+        // before it becomes milliseconds, where it could overflow.
+        for (name, value) in [("deep", deep), ("rem", rem), ("core", core), ("awake", awake), ("inBed", inBed), ("asleep", asleep), ("totalSleep", total)]
+        where !(0...48).contains(value) {
+            return .failure(ValidationIssue(field: "\(path).\(name)", code: "range", message: "\(path).\(name) must be 0–48 hours (got \(FieldReader.format(value)))"))
+        }
         let staged = deep + rem + core
         let span = Double(max(0, end.ms - start.ms)) / msPerHour
         let bound = inBed > 0 ? max(inBed, span) : span
