@@ -17,27 +17,40 @@ extension Connection {
             start += length
             return body
         case .chunked:
-            try await sendContinueIfExpected(head)
-            let bodyStart = Deadline.now
-            var decoder = ChunkedDecoder(limits: context.limits)
-            var body: [UInt8] = []
-            var received = buffer.count - start
-            while true {
-                let decoded: Result<Int, HTTPParseError> = buffer.withUnsafeBytes { all in
-                    do throws(HTTPParseError) { return .success(try decoder.decode(UnsafeRawBufferPointer(rebasing: all[start...]), into: &body)) }
-                    catch { return .failure(error) }
-                }
-                switch decoded {
-                case let .success(consumed): start += consumed
-                case let .failure(failure): throw .respond(failure, head)
-                }
-                if decoder.isComplete { return body }
-                if start > 64 * 1024 { compact() }
-                let before = buffer.count
-                guard try await receive(until: bodyDeadline(since: bodyStart, received: received),
-                                        onTimeout: .respond(Self.slowBody, head)) else { throw .silently }
-                received += buffer.count - before
+            var whole: [UInt8] = []
+            try await receiveChunked(head, limits: context.limits) { body, complete in
+                if complete { swap(&whole, &body) }
             }
+            return whole
+        }
+    }
+
+    /// Decodes a chunked body (RFC 9112 §7.1) as it arrives. After each read `drain` gets
+    /// the bytes decoded so far (`complete` once the last chunk is in) and may take them,
+    /// so a caller keeps the whole body or writes it out piece by piece.
+    private func receiveChunked(_ head: RequestHead, limits: ParserLimits,
+                                drain: (inout [UInt8], Bool) throws(HTTPParseError) -> Void) async throws(Stop) {
+        try await sendContinueIfExpected(head)
+        let bodyStart = Deadline.now
+        var decoder = ChunkedDecoder(limits: limits)
+        var body: [UInt8] = []
+        var received = buffer.count - start
+        while true {
+            let decoded: Result<Int, HTTPParseError> = buffer.withUnsafeBytes { all in
+                do throws(HTTPParseError) { return .success(try decoder.decode(UnsafeRawBufferPointer(rebasing: all[start...]), into: &body)) }
+                catch { return .failure(error) }
+            }
+            switch decoded {
+            case let .success(consumed): start += consumed
+            case let .failure(failure): throw .respond(failure, head)
+            }
+            do throws(HTTPParseError) { try drain(&body, decoder.isComplete) } catch { throw .respond(error, head) }
+            if decoder.isComplete { return }
+            if start > 64 * 1024 { compact() }
+            let before = buffer.count
+            guard try await receive(until: bodyDeadline(since: bodyStart, received: received),
+                                    onTimeout: .respond(Self.slowBody, head)) else { throw .silently }
+            received += buffer.count - before
         }
     }
 
@@ -88,33 +101,13 @@ extension Connection {
                 received += buffer.count - before
             }
         case .chunked:
-            try await sendContinueIfExpected(head)
-            let bodyStart = Deadline.now
-            var decoder = ChunkedDecoder(limits: context.spoolLimits)
-            var body: [UInt8] = []
-            var received = buffer.count - start
-            while true {
-                let decoded: Result<Int, HTTPParseError> = buffer.withUnsafeBytes { all in
-                    do throws(HTTPParseError) { return .success(try decoder.decode(UnsafeRawBufferPointer(rebasing: all[start...]), into: &body)) }
-                    catch { return .failure(error) }
+            try await receiveChunked(head, limits: context.spoolLimits) { body, complete throws(HTTPParseError) in
+                guard body.count >= flushBytes || complete else { return }
+                let appended: Result<Void, HTTPParseError> = body.withUnsafeBytes { raw in
+                    do throws(HTTPParseError) { return .success(try file.append(raw)) } catch { return .failure(error) }
                 }
-                switch decoded {
-                case let .success(consumed): start += consumed
-                case let .failure(failure): throw .respond(failure, head)
-                }
-                if body.count >= flushBytes || decoder.isComplete {
-                    let appended: Result<Void, HTTPParseError> = body.withUnsafeBytes { raw in
-                        do throws(HTTPParseError) { return .success(try file.append(raw)) } catch { return .failure(error) }
-                    }
-                    if case let .failure(failure) = appended { throw .respond(failure, head) }
-                    body.removeAll(keepingCapacity: true)
-                }
-                if decoder.isComplete { return }
-                if start > 64 * 1024 { compact() }
-                let before = buffer.count
-                guard try await receive(until: bodyDeadline(since: bodyStart, received: received),
-                                        onTimeout: .respond(Self.slowBody, head)) else { throw .silently }
-                received += buffer.count - before
+                if case let .failure(failure) = appended { throw failure }
+                body.removeAll(keepingCapacity: true)
             }
         }
     }

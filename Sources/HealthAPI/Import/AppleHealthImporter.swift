@@ -77,7 +77,7 @@ public final class AppleHealthImporter {
         let (read, consumed) = try source.xmlReader()
         let total = source.totalBytes
         let channel = ItemChannel()
-        let reading = ExportReading(source: source, read: XMLSourceBox(read: read), consumed: consumed)
+        let reading = ExportReading(source: source, read: read, consumed: consumed)
         let catalog = store.catalog
         // Reading (inflate, XML, the adapter) runs on a thread of its own; this thread
         // checks and stores what it reads.
@@ -126,7 +126,7 @@ public final class AppleHealthImporter {
     /// The reading stage: XML events through the adapter into chunks of items.
     private static func read(_ reading: ExportReading, catalog: MetricCatalog, into channel: ItemChannel) {
         // Nothing is derived from when a record was written down or by which version of its app.
-        let xml = XMLStreamReader(skippingAttributes: AppleHealthExportAdapter.unreadAttributes, source: reading.read.read)
+        let xml = XMLStreamReader(skippingAttributes: AppleHealthExportAdapter.unreadAttributes, source: reading.read)
         var adapter = AppleHealthExportAdapter(catalog: catalog)
         var chunk = ItemChannel.Chunk()
         chunk.items.reserveCapacity(2_048)

@@ -1,5 +1,6 @@
 import Foundation
 import HealthDomain
+import XMLStream
 
 /// Hands parsed export items from the reading thread to the storing thread in chunks,
 /// holding at most `capacity` chunks, so reading (inflate, XML, the adapter) and storing
@@ -73,11 +74,6 @@ final class ItemChannel: @unchecked Sendable {
 /// the archive's directory is immutable after opening.
 struct ExportReading: @unchecked Sendable {
     let source: ExportSource
-    let read: XMLSourceBox
+    let read: XMLStreamReader.Source
     let consumed: () -> Int64
-}
-
-/// The XML entry's byte source, as a value the reading thread can take.
-struct XMLSourceBox {
-    let read: (UnsafeMutableRawBufferPointer) throws -> Int
 }

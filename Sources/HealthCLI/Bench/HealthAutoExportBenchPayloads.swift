@@ -49,17 +49,8 @@ struct HealthAutoExportBenchPayloads {
         let local = ms / 1000 + offsetSeconds
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let second = local - days * 86_400
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let (year, month, day) = DayKey(ordinal: Int(days)).components
+        func two<N: BinaryInteger>(_ n: N) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let sign = offsetSeconds < 0 ? "-" : "+"
         let off = abs(offsetSeconds) / 60
         return "\(year)-\(two(month))-\(two(day)) \(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60)) \(sign)\(two(off / 60))\(two(off % 60))"

@@ -42,25 +42,6 @@ public struct HealthAutoExportDate: Sendable, Equatable {
         }
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
     /// A byte cursor over the text; every method consumes only on success.
     struct Scanner {
         /// Valid only during `parse`, which owns the storage.
@@ -129,7 +110,7 @@ public struct HealthAutoExportDate: Sendable, Equatable {
 
         mutating func date() -> HealthAutoExportDate? {
             guard let year = digits(min: 4, max: 4), byte(0x2D), let month = digits(min: 2, max: 2), byte(0x2D),
-                  let day = digits(min: 2, max: 2), (1...12).contains(month), (1...daysInMonth(year: year, month: month)).contains(day)
+                  let day = digits(min: 2, max: 2), (1...12).contains(month), (1...DayKey.daysInMonth(year: year, month: month)).contains(day)
             else { return nil }
             let iso = byte(0x54)
             guard iso || space() else { return nil }
@@ -160,7 +141,7 @@ public struct HealthAutoExportDate: Sendable, Equatable {
                 guard space() else { return nil }
             }
             guard hour < 24, let offset = offset(), atEnd else { return nil }
-            let days = HealthAutoExportDate.daysFromCivil(year: year, month: month, day: day)
+            let days = DayKey.daysFromCivil(year: year, month: month, day: day)
             let localSeconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59))
             return HealthAutoExportDate(ms: (localSeconds - Int64(offset)) * 1000 + Int64(millisecond), offsetSeconds: offset)
         }
