@@ -16,9 +16,11 @@ extension MCPTool {
         do {
             let context = try requestContext(arguments, services: services, grant: grant, requestID: requestID)
             let response = try await route.handler(context)
-            let structured: JSONValue
-            do { structured = try JSONParser.parse(response.body) } catch { structured = ["body": .string(String(decoding: response.body, as: UTF8.self))] }
-            return MCPTool.successResult(structured)
+            guard let structured = try? JSONParser.parse(response.body) else {
+                let body: JSONValue = ["body": .string(String(decoding: response.body, as: UTF8.self))]
+                return MCPTool.successResult(body, serialized: JSONWriter.serialize(body))
+            }
+            return MCPTool.successResult(structured, serialized: response.body)
         } catch let error as APIError {
             return MCPTool.errorResult(error.message, details: error.details)
         } catch let error as WriteIntentStoreError {
@@ -73,8 +75,10 @@ extension MCPTool {
 
     /// A success: the answer as `structuredContent` and its quotable sentence (or, for
     /// answers without one, the JSON) as text for clients that read text only.
-    static func successResult(_ structured: JSONValue) -> JSONValue {
-        let text = structured["text"]?.stringValue ?? String(decoding: JSONWriter.serialize(structured), as: UTF8.self)
+    /// `serialized` is `structured` as JSON text: the route's own body, so a large answer
+    /// is not written out a second time just to become the text.
+    static func successResult(_ structured: JSONValue, serialized: [UInt8]) -> JSONValue {
+        let text = structured["text"]?.stringValue ?? String(decoding: serialized, as: UTF8.self)
         return ["content": [["type": "text", "text": .string(text)]], "structuredContent": structured, "isError": false]
     }
 
