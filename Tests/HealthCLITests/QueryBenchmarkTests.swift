@@ -1,5 +1,6 @@
 import Testing
 import HealthDomain
+import JSON
 @testable import HealthCLI
 
 @Suite struct QueryBenchmarkTests {
@@ -24,5 +25,19 @@ import HealthDomain
         #expect(try QueryBenchmark.parse(["--days", "\(minimum)"]).days == minimum)
         #expect(throws: ServeOptions.UsageError.self) { try QueryBenchmark.parse(["--days", "\(minimum - 1)"]) }
         #expect(throws: ServeOptions.UsageError.self) { try QueryBenchmark.parse(["--days", "500"]) }
+    }
+
+    @Test func toolCallWrapsTheRouteBodyAsAStatelessClientSendsIt() throws {
+        let pair = QueryBenchmark.toolCall(forRouteBody: #"{"intent":"range_summary","from":"2026-01-01","to":"2026-01-31"}"#, id: 7)
+        #expect(pair.tool == "range_summary")
+        #expect(String(decoding: pair.routeBody, as: UTF8.self).contains(#""intent":"range_summary""#))
+        let message = try JSONParser.parse(pair.toolBody)
+        #expect(message["method"]?.stringValue == "tools/call")
+        #expect(message["id"]?.int64Value == 7)
+        #expect(message["params"]?["name"]?.stringValue == "range_summary")
+        // The tool's name selects the intent, so the arguments carry everything else only.
+        #expect(message["params"]?["arguments"] == ["from": "2026-01-01", "to": "2026-01-31"])
+        #expect(message["params"]?["_meta"]?["io.modelcontextprotocol/protocolVersion"]?.stringValue == QueryBenchmark.mcpVersion)
+        #expect(message["params"]?["_meta"]?["io.modelcontextprotocol/clientCapabilities"] == [:])
     }
 }

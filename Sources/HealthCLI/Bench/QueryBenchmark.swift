@@ -15,7 +15,7 @@ import SQLiteStore
 /// numbers are the server's own time, as `X-Response-Time` reports it.
 enum QueryBenchmark {
     static let help = """
-    Usage: healthd bench query [--db PATH] [--days N] [--iterations N]
+    Usage: healthd bench query [--db PATH] [--days N] [--iterations N] [--only TEXT] [--via mcp]
 
     Times every summary route and query intent in-process through the API handler (the
     server-side time, without the socket), and prints p50/p99/max in ms and the response
@@ -27,8 +27,10 @@ enum QueryBenchmark {
                        least \(minimumDays): the 366-day range summary also reads the 366 days before it)
       --iterations N   requests per query (default 300)
       --only TEXT      run only the queries whose name contains TEXT
-      --via mcp        time each query intent twice, as POST /health/query and as the MCP
-                       tool call (POST /mcp tools/call) wrapping it, and print both
+      --via mcp        time each query intent end to end over loopback, as POST /health/query
+                       and as the MCP tool call wrapping it (tools/call on POST /mcp, as the
+                       2026-07-28 clients send it), against the real server on a free port,
+                       and print both
 
     On the demo history:
       healthd demo --db /tmp/h.sqlite --days 1825 && healthd bench query --db /tmp/h.sqlite
@@ -94,56 +96,6 @@ enum QueryBenchmark {
     /// (inclusive); at least 1 once the history has `minimumDays` days.
     static func drawableDays(first: DayKey, last: DayKey, margin: Int) -> Int {
         last.ordinal - first.ordinal - margin + 1
-    }
-
-    /// p50/p99 of a request made by `make`, after ten warm-up requests.
-    static func time(_ name: String, iterations: Int, app: HealthApp, token: String, make: () -> (HTTPMethod, String, String?)) async throws -> [Double] {
-        var latencies: [Double] = []
-        for i in 0..<(iterations + 10) {
-            let (method, target, body) = make()
-            var headers: [(String, String)] = [("Host", "localhost"), ("Authorization", "Bearer \(token)")]
-            if body != nil { headers.append(("Content-Type", "application/json")) }
-            let request = HTTPRequest(method: method, target: target, headers: HTTPHeaders(headers), body: Array((body ?? "").utf8), remoteAddress: "127.0.0.1")
-            let t0 = AppClock.monotonicNanoseconds()
-            let response = await app.handler.handle(request)
-            let elapsed = Double(AppClock.monotonicNanoseconds() - t0) / 1e6
-            guard response.status.code == 200, !String(decoding: response.body.prefix(400), as: UTF8.self).contains(#""isError":true"#) else {
-                throw LoopbackHTTPClient.ClientError(description: "\(name) answered \(response.status.code): \(String(decoding: response.body.prefix(300), as: UTF8.self))")
-            }
-            if i >= 10 { latencies.append(elapsed) }
-        }
-        return latencies
-    }
-
-    /// Each query intent as the route and as the MCP tool wrapping it, with the same
-    /// arguments drawn in the same order.
-    static func compareMCP(cases: [(String, () -> (HTTPMethod, String, String?))], app: HealthApp, token: String, options: Options) async throws -> String {
-        var table = BenchmarkTable(title: "healthd bench query --via mcp — POST /health/query vs the MCP tool call (tools/call on POST /mcp), in-process through APIHandler.handle, \(options.iterations) requests each",
-                                   columns: ["query", "route p50", "route p99", "tool p50", "tool p99", "tool − route p99 ms"])
-        var worst = 0.0
-        for (name, make) in cases where name.hasPrefix("query ") && (options.only.map({ name.contains($0) }) ?? true) {
-            var bodies: [String] = []
-            let route = try await time(name, iterations: options.iterations, app: app, token: token) {
-                let made = make()
-                bodies.append(made.2 ?? "{}")
-                return made
-            }
-            var index = 0
-            let tool = try await time(name + " (MCP)", iterations: options.iterations, app: app, token: token) {
-                let body = bodies[index % bodies.count]
-                index += 1
-                var arguments = (try? JSONParser.parse(Array(body.utf8)).objectValue) ?? [:]
-                let intent = arguments.removeValue(forKey: "intent")?.stringValue ?? ""
-                let message: JSONValue = ["jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": ["name": .string(intent), "arguments": .object(arguments)]]
-                return (.post, "/mcp", String(decoding: JSONWriter.serialize(message), as: UTF8.self))
-            }
-            let routeP99 = BenchmarkTable.percentile(route, 0.99), toolP99 = BenchmarkTable.percentile(tool, 0.99)
-            worst = max(worst, toolP99 - routeP99)
-            table.add([name, BenchmarkTable.format(BenchmarkTable.percentile(route, 0.5), decimals: 2), BenchmarkTable.format(routeP99, decimals: 2),
-                       BenchmarkTable.format(BenchmarkTable.percentile(tool, 0.5), decimals: 2), BenchmarkTable.format(toolP99, decimals: 2),
-                       BenchmarkTable.format(toolP99 - routeP99, decimals: 2)])
-        }
-        return table.rendered + "goal: tool p99 ≤ route p99 + 1 ms (largest difference here: \(BenchmarkTable.format(worst, decimals: 2)) ms)\n"
     }
 
     static func run(_ options: Options) async throws -> String {
@@ -214,7 +166,7 @@ enum QueryBenchmark {
             ("query compare_ranges 30 vs 30", { let d = day(margin: Margin.compare30); return (.post, "/health/query", #"{"intent":"compare_ranges","a":{"from":"\#(d.adding(days: -59))","to":"\#(d.adding(days: -30))"},"b":{"from":"\#(d.adding(days: -29))","to":"\#(d)"}}"#) }),
             ("query sleep_report 30 nights", { let d = day(margin: Margin.sleepReport30); return (.post, "/health/query", #"{"intent":"sleep_report","from":"\#(d.adding(days: -29))","to":"\#(d)"}"#) }),
         ]
-        if options.viaMCP { return try await compareMCP(cases: cases, app: app, token: token, options: options) }
+        if options.viaMCP { return try await compareOverLoopback(cases: cases, app: app, transport: config.transport, token: token, options: options) }
         var table = BenchmarkTable(title: "healthd bench query — server-side time per request (APIHandler.handle in-process: routing, auth, handler, JSON; no socket), \(options.iterations) requests each",
                                    columns: ["query", "p50 ms", "p99 ms", "max ms", "bytes (max)"])
         for (name, make) in cases where options.only.map({ name.contains($0) }) ?? true {
