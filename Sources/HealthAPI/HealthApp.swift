@@ -38,7 +38,7 @@ public final class HealthApp: Sendable {
     /// standing in for the token a request would carry.
     public func mcpMessage(_ bytes: [UInt8], grant: TokenGrant, requestID: String) async -> [UInt8]? {
         let exchange = await mcp.handle(bytes, routing: nil, services: services, grant: grant, requestID: requestID)
-        return exchange.body.map { JSONWriter.serialize($0) }
+        return exchange.body
     }
 
     /// Every route the server serves, in documentation order.

@@ -121,6 +121,39 @@ extension TestApp {
         #expect(text.contains("field: from") && text.contains("rule: order"))
     }
 
+    @Test func aToolAnswerCarriesTheRouteAnswerAsWrittenInCanonicalForm() async throws {
+        let app = TestApp()
+        for (tool, arguments, intentBody) in [
+            ("range_summary", #"{"from":"2026-04-01","to":"2026-04-07"}"#, #"{"intent":"range_summary","from":"2026-04-01","to":"2026-04-07"}"#),
+            ("metric_series", #"{"metric":"step_count","from":"2026-04-01","to":"2026-04-07"}"#, #"{"intent":"metric_series","metric":"step_count","from":"2026-04-01","to":"2026-04-07"}"#),
+        ] {
+            let reply = await app.mcp(#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"\#(tool)","arguments":\#(arguments),\#(MCPTests.meta)}}"#,
+                                      headers: MCPTests.modernHeaders("tools/call", name: tool))
+            #expect(reply.status == 200)
+            let bytes = reply.response.body
+            // The answer is spliced in unparsed; the whole is still exactly what the writer makes.
+            let parsed = try JSONParser.parse(bytes)
+            #expect(JSONWriter.serialize(parsed) == bytes)
+            #expect(parsed["result"]?["resultType"] == "complete")
+            #expect(parsed["result"]?["isError"] == false)
+            let route = await app.send(.post, "/health/query", body: intentBody)
+            #expect(route.status == 200)
+            let answer = try JSONParser.parse(route.response.body)
+            #expect(parsed["result"]?["structuredContent"] == answer)
+            // The text is the answer's sentence, or its JSON when it has none.
+            let text = parsed["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue
+            #expect(text == (answer["text"]?.stringValue ?? String(decoding: route.response.body, as: UTF8.self)))
+        }
+    }
+
+    @Test func aResultWhoseMembersSortAfterTheAnswerIsWrittenWhole() throws {
+        let result = MCPResult(["content": [], "zeta": 1], structuredContent: Array(#"{"b":1,"a":[2]}"#.utf8))
+        let bytes = result.response(id: 3)
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"id":3,"jsonrpc":"2.0","result":{"content":[],"structuredContent":{"a":[2],"b":1},"zeta":1}}"#)
+        let spliced = MCPResult([:], structuredContent: Array(#"{"a":1}"#.utf8)).response(id: "x")
+        #expect(String(decoding: spliced, as: UTF8.self) == #"{"id":"x","jsonrpc":"2.0","result":{"structuredContent":{"a":1}}}"#)
+    }
+
     @Test func toolsMirrorTheIntentsAndTheirSchemas() throws {
         let toolbox = MCPToolbox(routes: HealthApp.apiRoutes(documentProvider: { [] }))
         #expect(toolbox.tools.map(\.name) == IntentSpec.all.map(\.name) + ["list_metrics", "create_write_intent", "list_write_intents", "cancel_write_intent"])

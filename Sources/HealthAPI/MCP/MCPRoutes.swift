@@ -73,8 +73,7 @@ enum MCPRoutes {
                                            requestID: context.requestID)
         var response: HTTPResponse
         if let body = exchange.body {
-            response = HTTPResponse(status: HTTPStatus(code: exchange.status), contentType: "application/json",
-                                    body: JSONWriter.serialize(body))
+            response = HTTPResponse(status: HTTPStatus(code: exchange.status), contentType: "application/json", body: body)
         } else {
             response = HTTPResponse(status: HTTPStatus(code: exchange.status))
         }

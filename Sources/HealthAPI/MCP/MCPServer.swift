@@ -43,11 +43,11 @@ final class MCPServer: Sendable {
         var duplicated: String?
     }
 
-    /// What to send back: the HTTP status (stdio ignores it), the body (nil for 202) and
-    /// extra headers.
+    /// What to send back: the HTTP status (stdio ignores it), the serialized body (nil for
+    /// 202) and extra headers.
     struct Exchange: Sendable {
         var status: Int
-        var body: JSONValue?
+        var body: [UInt8]?
         var headers: [(String, String)] = []
     }
 
@@ -95,11 +95,8 @@ final class MCPServer: Sendable {
             var headers: [(String, String)] = []
             var result = try await dispatch(method, params: params, modern: modern, services: services, grant: grant, requestID: requestID)
             if method == "initialize" { headers.append(("Mcp-Session-Id", String(TokenProvider.generate().prefix(32)))) }
-            if modern, case .object(var members) = result {
-                members["resultType"] = "complete"
-                result = .object(members)
-            }
-            return Exchange(status: 200, body: ["jsonrpc": "2.0", "id": id, "result": result], headers: headers)
+            if modern { result.members["resultType"] = "complete" }
+            return Exchange(status: 200, body: result.response(id: id), headers: headers)
         } catch let error as JSONRPCError {
             return MCPServer.failure(error, id: id)
         } catch {
@@ -109,7 +106,7 @@ final class MCPServer: Sendable {
     }
 
     static func failure(_ error: JSONRPCError, id: JSONValue) -> Exchange {
-        Exchange(status: error.httpStatus, body: error.response(id: id))
+        Exchange(status: error.httpStatus, body: JSONWriter.serialize(error.response(id: id)))
     }
 
     /// A JSON-RPC id MCP accepts: a string or an integer (never null).
@@ -149,26 +146,25 @@ final class MCPServer: Sendable {
     var serverInfo: JSONValue { ["name": "healthd", "title": "healthd personal health API", "version": .string(version)] }
     static let capabilities: JSONValue = ["tools": ["listChanged": false]]
 
-    func dispatch(_ method: String, params: [String: JSONValue], modern: Bool, services: AppServices, grant: TokenGrant, requestID: String) async throws -> JSONValue {
+    func dispatch(_ method: String, params: [String: JSONValue], modern: Bool, services: AppServices, grant: TokenGrant, requestID: String) async throws -> MCPResult {
         switch method {
         case "initialize" where !modern:
             let requested = params["protocolVersion"]?.stringValue ?? ""
             let version = MCPServer.handshakeVersions.contains(requested) ? requested : MCPServer.handshakeVersions.last!
-            return ["protocolVersion": .string(version), "capabilities": MCPServer.capabilities, "serverInfo": serverInfo,
-                    "instructions": .string(MCPServer.instructions)]
+            return MCPResult(["protocolVersion": .string(version), "capabilities": MCPServer.capabilities, "serverInfo": serverInfo,
+                              "instructions": .string(MCPServer.instructions)])
         case "ping" where !modern:
-            return [:]
+            return MCPResult([:])
         case "server/discover":
-            return ["supportedVersions": .array(MCPServer.supportedVersions.map { .string($0) }), "capabilities": MCPServer.capabilities,
-                    "instructions": .string(MCPServer.instructions), "_meta": ["io.modelcontextprotocol/serverInfo": serverInfo],
-                    "ttlMs": .number(Double(MCPServer.listTTLMilliseconds)), "cacheScope": "private"]
+            return MCPResult(["supportedVersions": .array(MCPServer.supportedVersions.map { .string($0) }), "capabilities": MCPServer.capabilities,
+                              "instructions": .string(MCPServer.instructions), "_meta": ["io.modelcontextprotocol/serverInfo": serverInfo],
+                              "ttlMs": .number(Double(MCPServer.listTTLMilliseconds)), "cacheScope": "private"])
         case "tools/list":
             // Only the tools this token may call; the list depends on the token, so caches stay private.
-            var result: JSONValue = ["tools": .array(toolbox.tools.filter { grant.allows($0.scope) }.map(\.listing))]
-            if modern, case .object(var members) = result {
-                members["ttlMs"] = .number(Double(MCPServer.listTTLMilliseconds))
-                members["cacheScope"] = "private"
-                result = .object(members)
+            var result = MCPResult(["tools": .array(toolbox.tools.filter { grant.allows($0.scope) }.map(\.listing))])
+            if modern {
+                result.members["ttlMs"] = .number(Double(MCPServer.listTTLMilliseconds))
+                result.members["cacheScope"] = "private"
             }
             return result
         case "tools/call":

@@ -8,7 +8,7 @@ extension MCPTool {
     /// route enforces or a missing scope is a tool error (`isError: true`) whose text
     /// names the field and the rule, so the agent can correct itself. Only failures that
     /// are not the caller's (an unexpected error) are thrown.
-    func call(_ arguments: [String: JSONValue], services: AppServices, grant: TokenGrant, requestID: String) async throws -> JSONValue {
+    func call(_ arguments: [String: JSONValue], services: AppServices, grant: TokenGrant, requestID: String) async throws -> MCPResult {
         guard grant.allows(scope) else {
             return MCPTool.errorResult("the token lacks the '\(scope.rawValue)' scope that \(name) needs (it has: \(grant.scopes.isEmpty ? "none" : Scope.listText(grant.scopes))); nothing was changed",
                                        details: ["scope": .string(scope.rawValue), "rule": "scope"])
@@ -20,6 +20,7 @@ extension MCPTool {
                 let body: JSONValue = ["body": .string(String(decoding: response.body, as: UTF8.self))]
                 return MCPTool.successResult(body, serialized: JSONWriter.serialize(body))
             }
+            // Route bodies are JSONWriter's compact sorted output, so they go out as they are.
             return MCPTool.successResult(structured, serialized: response.body)
         } catch let error as APIError {
             return MCPTool.errorResult(error.message, details: error.details)
@@ -77,16 +78,16 @@ extension MCPTool {
     /// answers without one, the JSON) as text for clients that read text only.
     /// `serialized` is `structured` as JSON text: the route's own body, so a large answer
     /// is not written out a second time just to become the text.
-    static func successResult(_ structured: JSONValue, serialized: [UInt8]) -> JSONValue {
+    static func successResult(_ structured: JSONValue, serialized: [UInt8]) -> MCPResult {
         let text = structured["text"]?.stringValue ?? String(decoding: serialized, as: UTF8.self)
-        return ["content": [["type": "text", "text": .string(text)]], "structuredContent": structured, "isError": false]
+        return MCPResult(["content": [["type": "text", "text": .string(text)]], "isError": false], structuredContent: serialized)
     }
 
     /// A tool error naming the field and the rule.
-    static func errorResult(_ message: String, details: [String: JSONValue]) -> JSONValue {
+    static func errorResult(_ message: String, details: [String: JSONValue]) -> MCPResult {
         var text = message
         if let field = details["field"]?.stringValue { text += " [field: \(field)" + (details["rule"]?.stringValue.map { ", rule: \($0)" } ?? "") + "]" }
-        return ["content": [["type": "text", "text": .string(text)]], "isError": true]
+        return MCPResult(["content": [["type": "text", "text": .string(text)]], "isError": true])
     }
 
     /// RFC 3986 percent-encoding of everything but unreserved characters.
