@@ -7,13 +7,22 @@ import HealthAPI
 import JSON
 
 extension QueryBenchmark {
-    /// One query intent's pair of requests with the same arguments: the route's body and
-    /// the `tools/call` message that wraps it.
+    /// One pair of requests with the same arguments: the route's and the `tools/call`
+    /// message of the tool that wraps it.
     struct RequestPair: Sendable {
+        var routeMethod = "POST"
+        var routePath = "/health/query"
         var routeBody: [UInt8]
         var tool: String
         var toolBody: [UInt8]
     }
+
+    /// Tools that wrap a GET route, timed beside the query intents: (row name, route
+    /// path, tool). Their arguments are empty, so the route has no query string.
+    static let listingTools = [
+        ("list_metrics (GET /health/types)", "/health/types", "list_metrics"),
+        ("list_write_intents (GET /health/write-intents)", "/health/write-intents", "list_write_intents"),
+    ]
 
     /// What one side of a pair measured: client-side latencies (send → last body byte),
     /// the server's own times (`X-Response-Time`) and the largest answer.
@@ -33,14 +42,19 @@ extension QueryBenchmark {
     static func toolCall(forRouteBody body: String, id: Int) -> RequestPair {
         var arguments = (try? JSONParser.parse(Array(body.utf8)).objectValue) ?? [:]
         let intent = arguments.removeValue(forKey: "intent")?.stringValue ?? ""
+        return RequestPair(routeBody: Array(body.utf8), tool: intent, toolBody: toolMessage(intent, arguments: arguments, id: id))
+    }
+
+    /// The `tools/call` message as a 2026-07-28 client sends it.
+    static func toolMessage(_ tool: String, arguments: [String: JSONValue], id: Int) -> [UInt8] {
         let message: JSONValue = [
             "jsonrpc": "2.0", "id": .number(Double(id)), "method": "tools/call",
             "params": [
-                "name": .string(intent), "arguments": .object(arguments),
+                "name": .string(tool), "arguments": .object(arguments),
                 "_meta": ["io.modelcontextprotocol/protocolVersion": .string(mcpVersion), "io.modelcontextprotocol/clientCapabilities": [:]],
             ],
         ]
-        return RequestPair(routeBody: Array(body.utf8), tool: intent, toolBody: JSONWriter.serialize(message))
+        return JSONWriter.serialize(message)
     }
 
     /// Each query intent as `POST /health/query` and as the MCP tool call wrapping it,
@@ -57,12 +71,20 @@ extension QueryBenchmark {
         let serving = Task { await server.run() }
 
         var table = BenchmarkTable(
-            title: "healthd bench query --via mcp — end to end over loopback (send → last byte, one keep-alive connection to the server on 127.0.0.1:\(port)): POST /health/query vs the MCP tools/call on POST /mcp, \(options.iterations) pairs each, alternating",
+            title: "healthd bench query --via mcp — end to end over loopback (send → last byte, one keep-alive connection to the server on 127.0.0.1:\(port)): each route vs the MCP tools/call on POST /mcp that wraps it, \(options.iterations) pairs each, alternating",
             columns: ["query", "route p50", "route p99", "tool p50", "tool p99", "tool − route p99", "server Δ p99", "bytes route / tool"])
         var worst = 0.0
         var failure: Error?
-        for (name, make) in cases where name.hasPrefix("query ") && (options.only.map({ name.contains($0) }) ?? true) {
-            let pairs: [RequestPair] = (0..<(options.iterations + warmup)).map { i in toolCall(forRouteBody: make().2 ?? "{}", id: i + 1) }
+        var plans: [(String, [RequestPair])] = []
+        for (name, make) in cases where name.hasPrefix("query ") {
+            plans.append((name, (0..<(options.iterations + warmup)).map { i in toolCall(forRouteBody: make().2 ?? "{}", id: i + 1) }))
+        }
+        for (name, path, tool) in listingTools {
+            plans.append((name, (0..<(options.iterations + warmup)).map { i in
+                RequestPair(routeMethod: "GET", routePath: path, routeBody: [], tool: tool, toolBody: toolMessage(tool, arguments: [:], id: i + 1))
+            }))
+        }
+        for (name, pairs) in plans where options.only.map({ name.contains($0) }) ?? true {
             let measured: (route: SideResult, tool: SideResult)
             do {
                 measured = try await IngestBenchmark.onThread { try measurePairs(pairs, name: name, port: port, token: token) }
@@ -104,7 +126,7 @@ extension QueryBenchmark {
                                       headers: [("Accept", "application/json, text/event-stream"), ("MCP-Protocol-Version", mcpVersion),
                                                 ("Mcp-Method", "tools/call"), ("Mcp-Name", pair.tool)],
                                       body: pair.toolBody)
-                    : try client.send(method: "POST", path: "/health/query", token: token, body: pair.routeBody)
+                    : try client.send(method: pair.routeMethod, path: pair.routePath, token: token, body: pair.routeBody)
                 let elapsed = Double(AppClock.monotonicNanoseconds() - t0) / 1e6
                 let answered = response.status == 200 && (!toolSide || response.text.contains(#""isError":false"#))
                 guard answered else {

@@ -27,10 +27,10 @@ enum QueryBenchmark {
                        least \(minimumDays): the 366-day range summary also reads the 366 days before it)
       --iterations N   requests per query (default 300)
       --only TEXT      run only the queries whose name contains TEXT
-      --via mcp        time each query intent end to end over loopback, as POST /health/query
-                       and as the MCP tool call wrapping it (tools/call on POST /mcp, as the
-                       2026-07-28 clients send it), against the real server on a free port,
-                       and print both
+      --via mcp        time each query intent (and the list_metrics and list_write_intents
+                       tools) end to end over loopback, as its route and as the MCP tool call
+                       wrapping it (tools/call on POST /mcp, as 2026-07-28 clients send it),
+                       against the real server on a free port, and print both
 
     On the demo history:
       healthd demo --db /tmp/h.sqlite --days 1825 && healthd bench query --db /tmp/h.sqlite
@@ -164,6 +164,7 @@ enum QueryBenchmark {
             ("query metric_series day ×366", { let d = day(margin: Margin.series366); return (.post, "/health/query", #"{"intent":"metric_series","metric":"step_count","from":"\#(d.adding(days: -365))","to":"\#(d)"}"#) }),
             ("query metric_series week ×5y", { (.post, "/health/query", #"{"intent":"metric_series","metric":"sleep_segment","from":"\#(last.adding(days: -1829))","to":"\#(last)","bucket":"week"}"#) }),
             ("query compare_ranges 30 vs 30", { let d = day(margin: Margin.compare30); return (.post, "/health/query", #"{"intent":"compare_ranges","a":{"from":"\#(d.adding(days: -59))","to":"\#(d.adding(days: -30))"},"b":{"from":"\#(d.adding(days: -29))","to":"\#(d)"}}"#) }),
+            ("query workouts 30 days", { let d = day(margin: Margin.range30); return (.post, "/health/query", #"{"intent":"workouts","from":"\#(d.adding(days: -29))","to":"\#(d)"}"#) }),
             ("query sleep_report 30 nights", { let d = day(margin: Margin.sleepReport30); return (.post, "/health/query", #"{"intent":"sleep_report","from":"\#(d.adding(days: -29))","to":"\#(d)"}"#) }),
         ]
         if options.viaMCP { return try await compareOverLoopback(cases: cases, app: app, transport: config.transport, token: token, options: options) }
