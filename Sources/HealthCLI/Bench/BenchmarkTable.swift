@@ -29,11 +29,12 @@ struct BenchmarkTable {
     static func format(_ value: Double, decimals: Int = 1) -> String {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int((value * scale).rounded())
+        // The sign is written apart: -0.44 has a whole part of 0, which carries none.
+        let scaled = Int((abs(value) * scale).rounded())
         let whole = scaled / Int(scale)
-        let fraction = abs(scaled % Int(scale))
-        let text = decimals == 0 ? grouped(whole) : grouped(whole) + "." + String(repeating: "0", count: decimals - String(fraction).count) + String(fraction)
-        return text
+        let fraction = scaled % Int(scale)
+        let digits = decimals == 0 ? grouped(whole) : grouped(whole) + "." + String(repeating: "0", count: decimals - String(fraction).count) + String(fraction)
+        return (value < 0 && scaled != 0 ? "-" : "") + digits
     }
 
     /// 1234567 → "1,234,567".
