@@ -117,7 +117,7 @@ extension QueryBenchmark {
     /// times both sides.
     static func measurePairs(_ pairs: [RequestPair], name: String, port: Int, token: String) throws -> (route: SideResult, tool: SideResult) {
         let client = try LoopbackHTTPClient(port: port)
-        var route = SideResult(), tool = SideResult()
+        var sides = [SideResult(), SideResult()]  // the route, the tool
         for (i, pair) in pairs.enumerated() {
             for toolSide in (i % 2 == 0 ? [false, true] : [true, false]) {
                 let t0 = AppClock.monotonicNanoseconds()
@@ -133,18 +133,12 @@ extension QueryBenchmark {
                     throw LoopbackHTTPClient.ClientError(description: "\(name)\(toolSide ? " (MCP)" : "") answered \(response.status): \(String(decoding: response.body.prefix(300), as: UTF8.self))")
                 }
                 guard i >= warmup else { continue }
-                let serverTime = response.header("X-Response-Time").flatMap { Double($0.dropLast(2)) }
-                if toolSide {
-                    tool.latencies.append(elapsed)
-                    if let serverTime { tool.serverTimes.append(serverTime) }
-                    tool.maxBytes = max(tool.maxBytes, response.body.count)
-                } else {
-                    route.latencies.append(elapsed)
-                    if let serverTime { route.serverTimes.append(serverTime) }
-                    route.maxBytes = max(route.maxBytes, response.body.count)
-                }
+                let side = toolSide ? 1 : 0
+                sides[side].latencies.append(elapsed)
+                if let serverTime = response.header("X-Response-Time").flatMap({ Double($0.dropLast(2)) }) { sides[side].serverTimes.append(serverTime) }
+                sides[side].maxBytes = max(sides[side].maxBytes, response.body.count)
             }
         }
-        return (route, tool)
+        return (sides[0], sides[1])
     }
 }
