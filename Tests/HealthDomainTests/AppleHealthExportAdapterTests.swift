@@ -41,7 +41,8 @@ import Testing
         let times = [("startDate", "2026-03-30 07:00:00 +0200"), ("endDate", "2026-03-30 07:00:00 +0200")]
         let systolic = try #require(Self.record([("type", "HKQuantityTypeIdentifierBloodPressureSystolic"), ("sourceName", "Omron"), ("unit", "mmHg"), ("value", "120")] + times, adapter: &adapter))
         let start: Int64 = 1_774_846_800_000
-        #expect(systolic.sampleKey == SampleKey.derived(metric: "blood_pressure_mmhg", source: "Omron", startTimeMs: start, endTimeMs: start, innerMetric: "blood_pressure_systolic"))
+        #expect(systolic.sampleKey == nil)  // no identity of its own: the key is derived, and counted per occurrence
+        #expect(systolic.derivedKey == SampleKey.derived(metric: "blood_pressure_mmhg", source: "Omron", startTimeMs: start, endTimeMs: start, innerMetric: "blood_pressure_systolic"))
         let unknown = try #require(Self.record([("type", "HKQuantityTypeIdentifierFutureThingCount"), ("sourceName", "App"), ("unit", "count"), ("value", "2")] + times, adapter: &adapter))
         #expect(unknown.metricName == "future_thing_count")
         #expect(SampleRules().validate(unknown).sample?.metric.rawValue == "future_thing_count")

@@ -179,8 +179,8 @@ public enum HealthAutoExportAdapter {
                 var one = draft("blood_pressure_\(side)", value: fields[side]?.doubleValue, unit: units ?? "mmHg", valueField: side)
                 // Both sides share the canonical metric, time and source; HealthKit keeps them as two
                 // quantity types, so each side's key is derived under that type's name.
-                one.sampleKey = SampleKey.derived(metric: Metric(rawValue: "blood_pressure_\(side)"), source: source ?? "unknown",
-                                                  startTimeMs: start.ms, endTimeMs: end.ms)
+                one.derivedKey = SampleKey.derived(metric: Metric(rawValue: "blood_pressure_\(side)"), source: source ?? "unknown",
+                                                   startTimeMs: start.ms, endTimeMs: end.ms)
                 if fields[side] == nil { one.issues.append(ValidationIssue(field: side, code: "required", message: "\(side) is required beside the other side")) }
                 drafts.append(one)
             }

@@ -191,19 +191,22 @@ public struct HealthSaveAdapter: Sendable {
             unit = unit ?? HealthSaveCatalog.defaultUnits[name] ?? spec?.units?.canonical
         }
 
-        var key = nonEmpty(m["uuid"]?.stringValue) ?? nonEmpty(m["provider_object_id"]?.stringValue)
+        let key = nonEmpty(m["uuid"]?.stringValue) ?? nonEmpty(m["provider_object_id"]?.stringValue)
+        // Without an id, the inner metric (a blood pressure side) joins the derived key.
+        var derivedKey: String?
         if key == nil, let inner, let start, let end {
             let canonical = spec?.metric ?? Metric(rawValue: name)
-            key = SampleKey.derived(metric: canonical, source: source, startTimeMs: start, endTimeMs: end, innerMetric: inner)
+            derivedKey = SampleKey.derived(metric: canonical, source: source, startTimeMs: start, endTimeMs: end, innerMetric: inner)
         }
-        if key == nil, m["uuid"] != nil, m["uuid"]?.isNull == false, m["uuid"]?.stringValue == nil {
+        if key == nil, derivedKey == nil, m["uuid"] != nil, m["uuid"]?.isNull == false, m["uuid"]?.stringValue == nil {
             issues.append(ValidationIssue(field: "uuid", code: "type", message: "uuid must be a string"))
         }
 
-        let draft = SampleDraft(
+        var draft = SampleDraft(
             sampleKey: key, metricName: name, startTimeMs: start, endTimeMs: end, value: value, unit: unit,
             categoryValue: category, sourceName: source, sourceBundleId: bundle, device: device, timezone: zone,
             metadata: metadata(m, skipping: Self.consumed), issues: issues, fields: names)
+        draft.derivedKey = derivedKey
         // A total HealthKit's statistics already de-duplicated stands for its day; it is
         // not a sample spanning 24 hours (see DayTotal).
         if spec?.kind.isSummed == true, source == Self.statisticsSource || m["aggregation"]?.stringValue == "day_total" {

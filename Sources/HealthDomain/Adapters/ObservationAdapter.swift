@@ -131,8 +131,8 @@ public struct ObservationAdapter: Sendable {
         if let start = draft.startTimeMs, let end = draft.endTimeMs {
             // The blood pressure side joins the key, under the name HealthSave uses for it.
             let side = impliedCategory.map { "blood_pressure_\($0)" }
-            draft.sampleKey = SampleKey.derived(metric: spec.metric, source: source ?? "unknown", startTimeMs: start, endTimeMs: end,
-                                                innerMetric: side)
+            draft.derivedKey = SampleKey.derived(metric: spec.metric, source: source ?? "unknown", startTimeMs: start, endTimeMs: end,
+                                                 innerMetric: side)
         }
         return draft
     }

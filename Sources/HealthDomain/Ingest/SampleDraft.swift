@@ -33,8 +33,14 @@ public struct SampleDraft: Sendable, Equatable {
         }
     }
 
-    /// The client's identity of the sample; nil derives one from (metric, source, start, end).
+    /// The identity the wire sent (a HealthKit uuid, a sync identifier, a client's key);
+    /// nil for an id-less sample, whose key is ``derivedKey`` or derived by the rules.
     public var sampleKey: String?
+    /// The key an adapter derived for an id-less sample when the rules' (metric, source,
+    /// start, end) is not enough (the sides of a blood pressure reading); nil lets the
+    /// rules derive it. Id-less samples of one request that share it are told apart by
+    /// ``SampleOccurrences``.
+    public var derivedKey: String?
     /// The metric name as sent: canonical, an alias, or a name to store raw.
     public var metricName: String?
     /// Start instant, Unix epoch milliseconds.

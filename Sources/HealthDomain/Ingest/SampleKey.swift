@@ -3,9 +3,42 @@
 /// function, from what identifies a measurement — canonical metric, source, start and
 /// end — and never from the value: a corrected value then updates the stored sample, and
 /// the same sample arriving by two paths is stored once.
+///
+/// Food and water apps write each item of a meal as its own sample at the meal's time, so
+/// several id-less samples of one request may share a derived key. They are told apart
+/// by their order in the request (see ``SampleOccurrences``): the first keeps the derived
+/// key, the second is `<key>-1`, the third `<key>-2`, … (``occurrence(_:of:)``). Every
+/// key stored before keeps its meaning, a re-sent request gives the same keys, and the
+/// store can tell the other entries of a group (same base key) from a sample another
+/// path derived under another key.
 public enum SampleKey {
     /// Prefix of derived keys, so they can never collide with a HealthKit UUID.
     public static let derivedPrefix = "d1-"
+
+    /// Length of a derived key without an occurrence: the prefix and 32 hex digits.
+    static let derivedLength = derivedPrefix.utf8.count + 32
+
+    /// Whether `key` was derived here (by any adapter, any occurrence) rather than sent
+    /// as the sample's own identity (a HealthKit uuid, a sync identifier, a client's key).
+    public static func isDerived(_ key: String) -> Bool { key.hasPrefix(derivedPrefix) }
+
+    /// The key of the `index`-th id-less sample (counting from 0) of one request whose
+    /// derived key is `base`: `base` itself for the first, `base-1`, `base-2`, … after it.
+    /// The suffix never appears in a digest (hex digits), so an occurrence key can equal
+    /// no other derived key, whatever its fields.
+    public static func occurrence(_ index: Int, of base: String) -> String {
+        index <= 0 ? base : base + "-" + String(index)
+    }
+
+    /// The derived key `key` counts from: `key` without its occurrence suffix (itself
+    /// for a first occurrence and for every key not derived here).
+    public static func base(of key: String) -> Substring {
+        let utf8 = key.utf8
+        guard isDerived(key), utf8.count > derivedLength else { return Substring(key) }
+        let end = utf8.index(utf8.startIndex, offsetBy: derivedLength)
+        guard utf8[end] == UInt8(ascii: "-") else { return Substring(key) }
+        return key[..<end]
+    }
 
     /// `d1-` and 32 hex digits of two independent 64-bit FNV-1a hashes of the fields,
     /// each field followed by a 0x1F separator so that no two field lists share bytes.
@@ -22,6 +55,13 @@ public enum SampleKey {
     public static func derived(metric: Metric, source: String, startTimeMs: Int64, endTimeMs: Int64, innerMetric: String?) -> String {
         guard let innerMetric else { return derived(metric: metric, source: source, startTimeMs: startTimeMs, endTimeMs: endTimeMs) }
         return derivedPrefix + digest([metric.rawValue, SourceName.normalized(source), String(startTimeMs), String(endTimeMs), innerMetric])
+    }
+
+    /// The derived key of the `occurrence`-th id-less sample (from 0) of one request with
+    /// these fields: ``occurrence(_:of:)`` of the key above.
+    public static func derived(metric: Metric, source: String, startTimeMs: Int64, endTimeMs: Int64, innerMetric: String? = nil,
+                               occurrence index: Int) -> String {
+        occurrence(index, of: derived(metric: metric, source: source, startTimeMs: startTimeMs, endTimeMs: endTimeMs, innerMetric: innerMetric))
     }
 
     /// 32 hex digits of two independent 64-bit FNV-1a hashes of `fields`, each field

@@ -80,7 +80,7 @@ public struct SampleRules: Sendable {
         guard check.isEmpty, let metric, let start, let end, let storedUnit, let timezone else {
             return .invalid(check.sorted(by: names.ordered))
         }
-        let key = sampleKey ?? SampleKey.derived(metric: metric, source: source ?? bundle ?? "unknown", startTimeMs: start, endTimeMs: end)
+        let key = sampleKey ?? draft.derivedKey ?? SampleKey.derived(metric: metric, source: source ?? bundle ?? "unknown", startTimeMs: start, endTimeMs: end)
         return .valid(
             Sample(
                 sampleKey: key, metric: metric, startTimeMs: start, endTimeMs: end, valueNumber: value,
@@ -89,6 +89,18 @@ public struct SampleRules: Sendable {
                 sourceName: source, sourceBundleId: bundle, timezone: timezone,
                 syncIdentifier: syncIdentifier?.isEmpty == false ? syncIdentifier : nil,
                 device: device?.isEmpty == false ? device : nil, metadata: metadata))
+    }
+
+    /// ``validate(_:)`` for one sample of a request: an id-less sample (no ``SampleDraft/sampleKey``)
+    /// gets the key of its occurrence among the request's id-less samples with the same
+    /// derived key (see ``SampleOccurrences``). Every adapter validates through this, so
+    /// two entries at one instant count twice on every path. A rejected draft takes no
+    /// place: the valid samples of a re-sent request get the same keys.
+    public func validate(_ draft: SampleDraft, occurrences: inout SampleOccurrences) -> SampleValidation {
+        let result = validate(draft)
+        guard draft.sampleKey == nil, case .valid(var sample) = result else { return result }
+        sample.sampleKey = occurrences.key(for: sample.sampleKey)
+        return .valid(sample)
     }
 
     /// Value, unit and category rules that depend on the metric's kind (nil: stored raw).

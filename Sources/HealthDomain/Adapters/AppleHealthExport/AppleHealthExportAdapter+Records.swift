@@ -81,8 +81,8 @@ extension AppleHealthExportAdapter {
             // The two sides of a blood pressure reading share metric, source and times;
             // each side's key is derived as HealthSave derives it, under the side's name.
             let inner = spec.impliedCategories.filter { $0.value == category && Metric.isWellFormedName($0.key) }.keys.sorted().first
-            draft.sampleKey = SampleKey.derived(metric: spec.metric, source: draft.sourceName ?? "unknown", startTimeMs: start.ms,
-                                                endTimeMs: end.ms, innerMetric: inner)
+            draft.derivedKey = SampleKey.derived(metric: spec.metric, source: draft.sourceName ?? "unknown", startTimeMs: start.ms,
+                                                 endTimeMs: end.ms, innerMetric: inner)
         }
         draft.issues = issues
         return .sample(draft, type: type)
