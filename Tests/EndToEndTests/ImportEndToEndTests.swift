@@ -39,10 +39,10 @@ private func object(_ response: LoopbackHTTPClient.Response) -> [String: Any] {
             }
             #expect(job["status"] as? String == "done")
             let result = try #require(job["result"] as? [String: Any])
-            #expect(result["inserted"] as? Int == 18)
+            #expect(result["inserted"] as? Int == 20)
             #expect(result["routesLinked"] as? Int == 2)
-            #expect(try Self.steps(client, "2026-03-29") == 1200)
-            #expect(try Self.steps(client, "2026-03-30") == 600)
+            #expect(try Self.steps(client, "2026-03-29") == 2200)
+            #expect(try Self.steps(client, "2026-03-30") == 1100)
 
             // The same file again, chunked this time: nothing changes.
             var chunked = Array("POST /health/import HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(Self.token)\r\nContent-Type: application/zip\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
@@ -66,7 +66,7 @@ private func object(_ response: LoopbackHTTPClient.Response) -> [String: Any] {
             let repeated = try #require(job["result"] as? [String: Any])
             #expect(repeated["inserted"] as? Int == 0)
             #expect(repeated["updated"] as? Int == 0)
-            #expect(repeated["unchanged"] as? Int == 18)
+            #expect(repeated["unchanged"] as? Int == 20)
 
             // An upload over the import limit is refused before it is stored.
             let limited = try LoopbackHTTPClient(port: port)
@@ -129,13 +129,13 @@ private func object(_ response: LoopbackHTTPClient.Response) -> [String: Any] {
         }
         #expect(first.0 == 0)
         #expect(first.1.contains("HKQuantityTypeIdentifierStepCount"))
-        #expect(first.1.contains("inserted            18"))
+        #expect(first.1.contains("inserted            20"))
         // Not a terminal: one line per stage on standard error.
         #expect(first.2.contains("import: opening"))
         #expect(first.2.contains("import: done"))
         #expect(second.0 == 0)
         #expect(second.1.contains("inserted            0"))
-        #expect(second.1.contains("unchanged           18"))
+        #expect(second.1.contains("unchanged           20"))
         #expect(missingStatus == 1)
     }
 }

@@ -48,6 +48,35 @@ import Testing
         #expect(SampleRules().validate(unknown).sample?.metric.rawValue == "future_thing_count")
     }
 
+    @Test func aRecordInsideACorrelationIsHandedOutAsACopy() throws {
+        var adapter = AppleHealthExportAdapter()
+        let attributes: [(name: String, value: String)] = [
+            ("type", "HKQuantityTypeIdentifierDietaryEnergyConsumed"), ("sourceName", "FoodLog"), ("unit", "kcal"), ("value", "500"),
+            ("startDate", "2026-03-30 12:00:00 +0200"), ("endDate", "2026-03-30 12:00:00 +0200"),
+        ]
+        guard case .sample(let top, _)? = adapter.start("Record", attributes, selfClosing: true) else {
+            Issue.record("a top-level record is a sample")
+            return
+        }
+        _ = adapter.start("Correlation", [("type", "HKCorrelationTypeIdentifierFood"), ("sourceName", "FoodLog")], selfClosing: false)
+        guard case .correlationMember(let copy, let type)? = adapter.start("Record", attributes, selfClosing: true) else {
+            Issue.record("a record inside a correlation is a correlation member")
+            return
+        }
+        #expect(copy == top)
+        #expect(type == "HKQuantityTypeIdentifierDietaryEnergyConsumed")
+        guard case .correlation(let ended)? = adapter.end("Correlation") else {
+            Issue.record("the correlation ends")
+            return
+        }
+        #expect(ended == "HKCorrelationTypeIdentifierFood")
+        // After the correlation, records are samples again.
+        guard case .sample? = adapter.start("Record", attributes, selfClosing: true) else {
+            Issue.record("a record after the correlation is a sample")
+            return
+        }
+    }
+
     @Test func aSyncIdentifierIsTheIdentityAndAnOlderVersionIsSuperseded() throws {
         var adapter = AppleHealthExportAdapter()
         let attributes = [("type", "HKQuantityTypeIdentifierBodyMass"), ("sourceName", "Scale"), ("unit", "kg"), ("value", "70"),

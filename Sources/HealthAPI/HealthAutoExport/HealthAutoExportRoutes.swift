@@ -77,8 +77,10 @@ enum HealthAutoExportRoutes {
         var valid: [Sample] = []
         valid.reserveCapacity(payload.items.count)
         var rejectedSamples = 0
+        // Points carry no ids: two at one instant (a meal's items) are two entries, keyed by their order.
+        var occurrences = SampleOccurrences()
         for item in payload.items {
-            switch rules.validate(item.draft) {
+            switch rules.validate(item.draft, occurrences: &occurrences) {
             case .valid(let sample): valid.append(sample)
             case .invalid(let issues):
                 rejectedSamples += 1

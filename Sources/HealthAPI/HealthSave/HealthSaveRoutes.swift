@@ -84,11 +84,13 @@ enum HealthSaveRoutes {
         var dayTotals: [DayTotal] = []
         var errors: [JSONValue] = []
         var rejected = 0
+        // Id-less samples at one instant (a meal's items) are entries of their own, keyed by their order.
+        var occurrences = SampleOccurrences()
         for (index, element) in batch.elements.enumerated() {
             let issues: [ValidationIssue]
             switch element {
             case .sample(let draft):
-                switch rules.validate(draft) {
+                switch rules.validate(draft, occurrences: &occurrences) {
                 case .valid(let sample): samples.append(sample); continue
                 case .invalid(let found): issues = found
                 }
@@ -138,6 +140,8 @@ enum HealthSaveRoutes {
             windowStart = min(windowStart ?? start, start)
             windowEnd = max(windowEnd ?? end, end)
         }
+        // Only a sample's own id can repeat in a batch (the same HealthKit object twice):
+        // id-less samples got a key per occurrence, each an entry of its own.
         let dedupedInBatch = samples.count - Set(samples.map(\.sampleKey)).count
         let derivation = services.store.rules
         let nowMs = services.clock.now()
@@ -151,10 +155,10 @@ enum HealthSaveRoutes {
                 case .conflict: return .conflict
                 }
             }
-            let takeovers = try SampleStore.takeovers(for: samples, db: db)
             let batchKeys = Set(samples.map(\.sampleKey))
             let deletions = batch.deletions.filter { !batchKeys.contains($0) }
-            let outcome = try SampleStore.ingest(samples, deletedKeys: takeovers + deletions, nowMs: nowMs, db: db, rules: derivation)
+            // A sample arriving with its uuid takes over the stored id-less one it is (an update).
+            let outcome = try SampleStore.ingest(samples, deletedKeys: deletions, nowMs: nowMs, db: db, rules: derivation)
             try SyncLedger.record(client: .healthSave, samples: samples, workouts: workouts, nowMs: nowMs, db: db)
             var records = RecordOutcome()
             try SampleStore.upsert(workouts: workouts, nowMs: nowMs, clock: derivation.clock, db: db, into: &records)
@@ -163,16 +167,16 @@ enum HealthSaveRoutes {
             if !reported.isEmpty {
                 try SampleStore.recompute(reported, db: db, rules: derivation, extents: try MetricExtent.loadAll(db), nowMs: nowMs)
             }
-            let existing = outcome.updated + outcome.unchanged + takeovers.count + records.workoutsUpdated + records.workoutsUnchanged
+            let existing = outcome.updated + outcome.unchanged + records.workoutsUpdated + records.workoutsUnchanged
                 + records.activitySummariesUnchanged + records.dayTotalsUnchanged
             let receipt = HealthSaveReceipt(
                 metric: batch.metric, batchIndex: batch.batchIndex, totalBatches: batch.totalBatches, syncRunID: syncRunID,
                 batchID: batchID, idempotencyKey: idempotencyKey, receiptOwner: owner, received: received, accepted: accepted,
-                rejected: rejected, insertedNew: outcome.inserted - takeovers.count + records.workoutsInserted + records.activitySummariesUpserted
+                rejected: rejected, insertedNew: outcome.inserted + records.workoutsInserted + records.activitySummariesUpserted
                     + records.dayTotalsUpserted,
                 dedupedExisting: max(0, existing - dedupedInBatch), dedupedInBatch: dedupedInBatch,
                 windowStartMs: windowStart, windowEndMs: windowEnd, deletionsReceived: batch.deletionsReceived,
-                deletionsDeleted: max(0, outcome.deleted - takeovers.count), deletionsRequested: batch.deletions.count,
+                deletionsDeleted: outcome.deleted, deletionsRequested: batch.deletions.count,
                 ledgered: ledgerKey != nil, errors: errors)
             let body = JSONWriter.serialize(receipt.json)
             if let ledgerKey {
@@ -181,7 +185,7 @@ enum HealthSaveRoutes {
                     batchIndex: batch.batchIndex, totalBatches: batch.totalBatches, headers: recordedHeaders, status: 200, body: body,
                     recordsReceived: received, recordsAccepted: accepted, recordsRejected: rejected,
                     windowStartMs: windowStart, windowEndMs: windowEnd,
-                    recordsInsertedNew: outcome.inserted - takeovers.count + records.workoutsInserted + records.activitySummariesUpserted
+                    recordsInsertedNew: outcome.inserted + records.workoutsInserted + records.activitySummariesUpserted
                         + records.dayTotalsUpserted,
                     recordsDedupedExisting: max(0, existing - dedupedInBatch)), nowMs: nowMs)
             }

@@ -32,6 +32,12 @@ public final class AppleHealthImporter {
     /// small enough that a batch's memory stays a few megabytes.
     public static let defaultBatchSize = 20_000
 
+    /// Distinct derived keys whose occurrences an import remembers: the records of one
+    /// instant lie next to each other in an export, so a few thousand keys suffice, and
+    /// memory does not grow with the file. Independent of batches, so where a batch ends
+    /// changes no key.
+    static let occurrenceMemory = 4_096
+
     private let store: SampleStore
     private let batchSize: Int
     private let now: @Sendable () -> Int64
@@ -41,6 +47,9 @@ public final class AppleHealthImporter {
     private let ringRules = ActivitySummaryRules()
 
     private var report = ImportReport()
+    /// Id-less records at one instant are entries of their own (a meal's items), told
+    /// apart by their order in the file; see ``SampleOccurrences``.
+    private var occurrences = SampleOccurrences(remembering: AppleHealthImporter.occurrenceMemory)
     private var samples: [Sample] = []
     private var workouts: [Workout] = []
     private var rings: [ActivitySummary] = []
@@ -64,6 +73,7 @@ public final class AppleHealthImporter {
     public func run(path: String) throws -> ImportReport {
         started = Date()
         report = ImportReport()
+        occurrences = SampleOccurrences(remembering: Self.occurrenceMemory)
         progress(ImportProgress(stage: .opening))
         let source: ExportSource
         do {
@@ -173,7 +183,7 @@ public final class AppleHealthImporter {
         switch item {
         case .sample(let draft, let type):
             report.recordsByType[type, default: 0] += 1
-            switch rules.validate(draft) {
+            switch rules.validate(draft, occurrences: &occurrences) {
             case .valid(let sample): samples.append(sample)
             case .invalid(let issues):
                 if issues.count == 1, issues[0].code == "superseded" {
@@ -224,6 +234,12 @@ public final class AppleHealthImporter {
         case .profile(let characteristics):
             profile = characteristics
             report.profileRead = true
+        case .correlationMember(_, let type):
+            // The same record is listed at the top level, where it was (or will be) stored.
+            // Stored again here, an id-less copy could not be told from a second entry at
+            // that instant (a meal's items are each in a correlation of their own).
+            report.recordsByType[type, default: 0] += 1
+            report.repeated += 1
         case .correlation:
             report.correlations += 1
         case .skipped(let element):
@@ -298,9 +314,14 @@ public final class AppleHealthImporter {
         inFlight = batch
     }
 
-    /// Keeps the last sample of each key in the batch: a record repeated byte for byte,
-    /// a correlation member also listed on its own, or an earlier value of a key the file
-    /// writes twice (the later one wins) is stored once, so a re-import writes nothing.
+    /// Keeps the last sample of each key in the batch. A key repeats where a record
+    /// carries its identity: an earlier version of a sync identifier the file writes twice
+    /// (the later one wins) is stored once, so a re-import writes nothing. Id-less records
+    /// get a key per occurrence instead — each is an entry of its own, even a byte-for-byte
+    /// copy: an export is a snapshot of HealthKit's objects, so two equal records are two
+    /// objects (two glasses of water logged in one minute) — and only two lying further
+    /// apart than ``occurrenceMemory`` distinct keys can share one. Correlation members,
+    /// the copies an export does write, are dropped where they are read.
     private func dropRepeats() {
         var seen = Set<String>(minimumCapacity: samples.count)
         var kept: [Sample] = []

@@ -17,8 +17,9 @@ public struct ImportReport: Sendable, Equatable {
     public var unchanged = 0
     /// Records that broke a rule (see ``errors``).
     public var rejected = 0
-    /// Records the file repeats: a byte-for-byte copy, a correlation member also listed on
-    /// its own, or an earlier value of a key written twice (the later one is stored).
+    /// Records the file repeats: a correlation member (also listed on its own), or an
+    /// earlier version of a record with a sync identifier written twice (the later one is
+    /// stored). Two equal id-less records are two entries, not a repeat.
     public var repeated = 0
     /// Records older than another version of the same object in the file (sync version).
     public var superseded = 0

@@ -75,26 +75,23 @@ enum ObservationRoutes {
         var valid: [Sample] = []
         valid.reserveCapacity(observations.count)
         var errors: [JSONValue] = []
+        // Observations carry no ids: two with the same key fields are two entries, keyed by
+        // their order, so the batch sent again changes nothing.
+        var occurrences = SampleOccurrences()
         for (index, observation) in observations.enumerated() {
             var draft = adapter.draft(observation)
             if ObservationAdapter.userID(observation) == nil {
                 draft.issues.append(ValidationIssue(field: "xuser_id", code: "required", message: "xuser_id is required (GET /info gives the user id)"))
             }
-            switch rules.validate(draft) {
+            switch rules.validate(draft, occurrences: &occurrences) {
             case .valid(let sample): valid.append(sample)
             case .invalid(let issues):
                 errors.append(["index": .number(Double(index)), "error": .string(issues.map(\.message).joined(separator: "; "))])
             }
         }
-        // Two observations of one batch with the same key: the later one wins, as a re-send would.
-        var position: [String: Int] = [:]
-        var unique: [Sample] = []
-        for sample in valid {
-            if let at = position[sample.sampleKey] { unique[at] = sample } else { position[sample.sampleKey] = unique.count; unique.append(sample) }
-        }
         var created = 0
-        if !unique.isEmpty {
-            let outcome = try await services.store.ingest(unique, client: .observations, nowMs: services.clock.now())
+        if !valid.isEmpty {
+            let outcome = try await services.store.ingest(valid, client: .observations, nowMs: services.clock.now())
             created = outcome.inserted
         }
         return .json(["created": .number(Double(created)), "errors": .array(errors)], status: errors.isEmpty ? .created : .multiStatus)

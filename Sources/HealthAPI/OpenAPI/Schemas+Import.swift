@@ -23,7 +23,7 @@ extension Schemas {
             "unchanged": count("Samples already stored as they are: a re-import, or a sample an app synced."),
             "rejected": count("Records that broke a rule (the first ones are in `errors`)."),
             "superseded": count("Records older than another version of the same object in the file (HealthKit sync version)."),
-            "repeated": count("Records the file repeats (a copy, a correlation member also listed on its own, an earlier value of a key written twice): stored once."),
+            "repeated": count("Records the file repeats (a correlation member, also listed on its own; an earlier version of a record with a sync identifier): stored once. Two equal records without a sync identifier are two entries."),
             "workoutsInserted": count("Workouts stored new."),
             "workoutsUpdated": count("Stored workouts that changed."),
             "workoutsUnchanged": count("Workouts already stored as they are."),

@@ -60,32 +60,55 @@ public final class SampleStore: Sendable {
         let insert = try db.statement(SampleRow.insert)
         let update = try db.statement(SampleRow.update)
         let unchangedProbe = try db.statement(SampleRow.selectUnchanged)
+        let deleteByKey = try db.statement("DELETE FROM samples WHERE sample_key = ?")
         // Re-sends come in runs (a client re-sending a window, a file imported again):
         // after an unchanged sample, the next is first checked in SQL without decoding
         // the stored row; a miss falls through to the full path below.
         var expectUnchanged = false
+        // Stored keys the samples so far became: each stored sample stands for one
+        // arriving sample, so two entries of a request never land on one (see `identity`).
+        var claimed = Set<String>()
         for var sample in samples {
             if expectUnchanged, try SampleRow.isStoredUnchanged(sample, with: unchangedProbe) {
                 outcome.unchanged += 1
+                claimed.insert(sample.sampleKey)
                 continue
             }
             var existing = try SampleRow.fetch(key: sample.sampleKey, with: select)
-            if existing == nil, isIdless(sample), let stored = try identityMatch(for: sample, db: db) {
-                // The same measurement under another key: it stays that sample, keeping
-                // its key and the facts its path gave; the value follows the newcomer.
-                existing = stored
-                var merged = stored
-                merged.valueNumber = sample.valueNumber
-                merged.unit = sample.unit
-                sample = merged
+            var replaced: Sample?
+            if existing != sample {
+                switch try identity(for: sample, own: existing, claimed: claimed, db: db) {
+                case .own:
+                    break
+                case .same(let stored):
+                    existing = stored
+                    var merged = stored
+                    merged.valueNumber = sample.valueNumber
+                    merged.unit = sample.unit
+                    sample = merged
+                case .takesOver(let stored):
+                    replaced = stored
+                    claimed.insert(stored.sampleKey)
+                case .newEntry(let key):
+                    existing = nil
+                    sample.sampleKey = key
+                }
             }
+            claimed.insert(sample.sampleKey)
             if let existing, existing == sample {
                 outcome.unchanged += 1
                 expectUnchanged = true
                 continue
             }
             expectUnchanged = false
-            if let existing {
+            if let replaced {
+                try deleteByKey.bind(1, replaced.sampleKey)
+                try deleteByKey.run()
+                _ = touched.add(replaced, kind: rules.catalog.kind(of: replaced.metric), clock: clock)
+                try SampleRow.bind(sample, to: insert, nowMs: nowMs, includeReceived: true)
+                try insert.run()
+                outcome.updated += 1
+            } else if let existing {
                 try SampleRow.bind(sample, to: update, nowMs: nowMs, includeReceived: false)
                 try update.run()
                 outcome.updated += 1
@@ -113,12 +136,11 @@ public final class SampleStore: Sendable {
         }
 
         if !deletedKeys.isEmpty {
-            let delete = try db.statement("DELETE FROM samples WHERE sample_key = ?")
             for key in deletedKeys {
                 // Deleting a key the store does not hold is not an error: deletes are idempotent.
                 guard let existing = try SampleRow.fetch(key: key, with: select) else { continue }
-                try delete.bind(1, key)
-                try delete.run()
+                try deleteByKey.bind(1, key)
+                try deleteByKey.run()
                 outcome.deleted += 1
                 _ = touched.add(existing, kind: rules.catalog.kind(of: existing.metric), clock: clock)
             }

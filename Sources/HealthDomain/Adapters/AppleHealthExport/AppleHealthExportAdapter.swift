@@ -12,6 +12,9 @@ import JSON
 /// - Identity: `HKMetadataKeySyncIdentifier` when present (with
 ///   `HKMetadataKeySyncVersion`: the higher version wins), else the key shared with every
 ///   id-less format (see ``SampleKey``). Blood pressure sides get HealthSave's keys.
+/// - A `Record` inside a `Correlation` is a copy: the export lists it at the top level too
+///   (its DTD: "Any Records that appear as children of a correlation also appear as
+///   top-level records in this document"), so it is handed out as a correlation member.
 /// - Unknown record types are stored raw under a well-formed name (`HKQuantityTypeIdentifierFooBar` → `foo_bar`).
 public struct AppleHealthExportAdapter {
     /// The metric table types resolve against.
@@ -78,7 +81,7 @@ public struct AppleHealthExportAdapter {
         switch name {
         case "Record":
             let pending = PendingRecord(attributes: attributes)
-            if selfClosing { return sample(pending) }
+            if selfClosing { return item(pending) }
             record = pending
         case "MetadataEntry":
             guard let key = value(attributes, "key") else { return nil }
@@ -127,7 +130,7 @@ public struct AppleHealthExportAdapter {
         case "Record":
             guard let pending = record else { return nil }
             record = nil
-            return sample(pending)
+            return item(pending)
         case "Correlation":
             guard let ended = correlation else { return nil }
             correlation = nil
@@ -142,6 +145,13 @@ public struct AppleHealthExportAdapter {
             break
         }
         return nil
+    }
+
+    /// The item of a complete `Record`: a sample, or a copy inside a `Correlation`.
+    private mutating func item(_ pending: PendingRecord) -> AppleHealthExportItem {
+        let item = sample(pending)
+        guard correlation != nil, case .sample(let draft, let type) = item else { return item }
+        return .correlationMember(draft, type: type)
     }
 
     private func value(_ attributes: [(name: String, value: String)], _ name: String) -> String? {

@@ -3,9 +3,12 @@ import JSON
 /// What one element of an Apple Health `export.xml` becomes, handed to the importer as
 /// soon as the element is complete.
 public enum AppleHealthExportItem: Sendable {
-    /// A `Record` (top level or inside a `Correlation`) as a sample draft; `type` is the
-    /// HealthKit identifier written in the file, for per-type counts.
+    /// A top-level `Record` as a sample draft; `type` is the HealthKit identifier written
+    /// in the file, for per-type counts.
     case sample(SampleDraft, type: String)
+    /// A `Record` inside a `Correlation`: the export lists every such record at the top
+    /// level as well, so this copy is the same sample again, never a second entry.
+    case correlationMember(SampleDraft, type: String)
     /// A `Workout` in the native workout shape, with the route it references.
     case workout(AppleHealthExportWorkout)
     /// An `ActivitySummary` in the native activity-summary shape.
