@@ -19,9 +19,11 @@ import PackageDescription
 //   HealthTesting       helpers shared by the test targets; linked by tests only.
 //   HTTPTransportTests  parser, framing, limits, reactor, sockets, shutdown.
 //   SQLiteStoreTests    connections, pool, transactions, migrations, WAL syncing.
+//   LockingTests        the lock: exclusion, errors thrown inside.
+//   JSONTests           parser, writer, literals, randomised round trips.
 //   ArchiveTests        zip reading and writing, zip64, truncation and damage.
 //   XMLStreamTests      the pull parser: entities, DOCTYPE, comments, chunk boundaries, truncation.
-//   HealthDomainTests   aggregation, attribution, day keys, validation, zones, JSON.
+//   HealthDomainTests   aggregation, attribution, day keys, validation, zones.
 //   HealthDemoTests     the demo history: determinism, validity, trips and DST.
 //   HealthAPITests      routes, auth, ingest, summaries, write intents, OpenAPI, in-process.
 //   HealthCLITests      command-line options, tokens, the demo command.
@@ -62,6 +64,9 @@ let package = Package(
         .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain", "Archive"]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "HealthTesting", "Locking"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "Locking"]),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+        // HealthDomain only for its seeded generator (SplitMix64), which the randomised tests draw from.
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "HealthDomain"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
