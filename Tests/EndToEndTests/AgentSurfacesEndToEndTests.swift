@@ -1,6 +1,6 @@
 import Foundation
+import HealthTesting
 import Testing
-@testable import HealthCLI
 
 private func json(_ response: LoopbackHTTPClient.Response) -> [String: Any] {
     (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]

@@ -1,7 +1,7 @@
 import Foundation
 import HealthDomain
+import HealthTesting
 import Testing
-@testable import HealthCLI
 
 private func object(_ response: LoopbackHTTPClient.Response) -> [String: Any] {
     (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]

@@ -1,7 +1,6 @@
 import Foundation
 import HealthTesting
 import Testing
-@testable import HealthCLI
 
 private func object(_ response: LoopbackHTTPClient.Response) -> [String: Any] {
     (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]

@@ -1,6 +1,6 @@
 import Foundation
+import HealthTesting
 import Testing
-@testable import HealthCLI
 #if canImport(Glibc)
 import Glibc
 #endif

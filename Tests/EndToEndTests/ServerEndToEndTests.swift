@@ -1,15 +1,9 @@
 import Foundation
+import HealthTesting
 import Testing
-@testable import HealthAPI
-@testable import HealthCLI
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Runs blocking socket work on a plain thread and awaits it.
-func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await IngestBenchmark.onThread(work)
-}
 
 /// Runs the healthd binary and returns its exit status and standard output.
 func runHealthd(_ arguments: [String]) throws -> (status: Int32, output: String) {

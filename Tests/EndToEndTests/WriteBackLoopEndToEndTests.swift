@@ -1,7 +1,6 @@
 import Foundation
+import HealthTesting
 import Testing
-@testable import HealthAPI
-@testable import HealthCLI
 
 /// 2026-04-10 12:00 Europe/Berlin.
 private let lunch: Int64 = 1_775_815_200_000
