@@ -17,7 +17,7 @@ import PackageDescription
 //   HealthCLI           the command-line tool (serve, import, backup, demo, token, mcp, openapi, …).
 //   healthd             the thin executable: reads the environment and calls HealthCLI.
 //   HealthTesting       helpers shared by the test targets and the benchmarks: the loopback HTTP client,
-//                       fixtures; never linked into healthd.
+//                       the server-process harness, fixtures; never linked into healthd.
 //   HealthBench         the benchmarks (ingest, query, import) and their generators; not in healthd.
 //   healthd-bench       the thin benchmark executable: swift run -c release healthd-bench <kind>.
 //   HTTPTransportTests  parser, framing, limits, reactor, sockets, shutdown.
@@ -65,7 +65,7 @@ let package = Package(
                 exclude: ["Dashboard/ui"]),
         .target(name: "HealthCLI", dependencies: ["Locking", "HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo", "Archive"]),
         .executableTarget(name: "healthd", dependencies: ["HealthCLI"]),
-        .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain", "Archive"]),
+        .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain", "Archive", "Locking"]),
         .target(name: "HealthBench", dependencies: ["HealthCLI", "HealthTesting", "HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo", "Archive"]),
         .executableTarget(name: "healthd-bench", dependencies: ["HealthBench"]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "HealthTesting", "Locking"]),
@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
         .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain"]),
         .testTarget(name: "HealthBenchTests", dependencies: ["HealthBench", "HealthCLI", "HealthDomain", "JSON"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HealthDomain", "HealthTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HealthDomain", "HealthTesting", "Locking"]),
     ],
     swiftLanguageModes: [.v6]
 )
