@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HealthTesting
 import Locking
@@ -17,7 +18,7 @@ import Glibc
     }
 
     @Test func aTimedOutWaitLeavesTheChildToBeSignalled() async throws {
-        let child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "echo ready; exec sleep 60"])
+        let child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "echo ready; exec sleep 100000"])
         #expect(await child.waitForOutput(timeout: 30) { $0.contains("ready\n") })
         #expect(await child.waitForExit(timeout: 0.05) == nil)
         #expect(child.exitStatus == nil)
@@ -26,14 +27,28 @@ import Glibc
     }
 
     /// Many more children than the pool has threads, all awaited at once: each waiting
-    /// task counts itself in before it suspends, and the children only exit once every
-    /// task has. Were a wait to hold its thread, the later tasks would never start and the
-    /// file that lets the children exit would never be written.
-    @Test(.timeLimit(.minutes(1))) func waitingForManyChildrenLeavesThePoolFree() async throws {
+    /// task counts itself in before it suspends, and the children exit only once the test
+    /// has seen every task count itself in. Were a wait to hold its thread, the tasks after
+    /// the first few could not start and the test would hang; a plain thread opens the gate
+    /// after five minutes instead, so it fails with fewer tasks waiting than started.
+    @Test func waitingForManyChildrenLeavesThePoolFree() async throws {
         let gate = NSTemporaryDirectory() + "healthd-gate-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: gate) }
         let count = max(16, 4 * ProcessInfo.processInfo.activeProcessorCount)
         let waiting = Locked(0)
+        let waitingWhenOpened = Locked<Int?>(nil)
+        @Sendable func openGate() {
+            let first = waitingWhenOpened.withLock { opened -> Bool in
+                guard opened == nil else { return false }
+                opened = waiting.withLock { $0 }
+                return true
+            }
+            if first { _ = FileManager.default.createFile(atPath: gate, contents: nil) }
+        }
+        let finished = DispatchSemaphore(value: 0)
+        Thread { if finished.wait(timeout: .now() + 300) == .timedOut { openGate() } }.start()
+        defer { finished.signal() }
+
         let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
             for _ in 0..<count {
                 group.addTask {
@@ -43,11 +58,12 @@ import Glibc
                 }
             }
             while waiting.withLock({ $0 }) < count { try await Task.sleep(for: .milliseconds(10)) }
-            _ = FileManager.default.createFile(atPath: gate, contents: nil)
+            openGate()
             var statuses: [Int32] = []
             for try await status in group { statuses.append(status) }
             return statuses
         }
+        #expect(waitingWhenOpened.withLock { $0 } == count)
         #expect(statuses == Array(repeating: 0, count: count))
     }
 }
