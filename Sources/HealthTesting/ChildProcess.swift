@@ -13,8 +13,11 @@ import Glibc
 public final class ChildProcess: Sendable {
     /// What the program printed and whether it has exited.
     public struct Result: Sendable {
+        /// The exit status (the signal's number when a signal ended it).
         public var status: Int32
+        /// Standard output, whole.
         public var output: String
+        /// Standard error, whole.
         public var errors: String
     }
 

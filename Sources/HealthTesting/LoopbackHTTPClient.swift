@@ -9,14 +9,19 @@ import Glibc
 public final class LoopbackHTTPClient {
     /// A socket call failed, or the server closed the connection mid-response.
     public struct ClientError: Error, CustomStringConvertible {
+        /// What failed.
         public var description: String
+        /// An error saying `description`.
         public init(description: String) { self.description = description }
     }
 
     /// One response: status, headers in arrival order, and the body.
     public struct Response: Sendable {
+        /// The status code.
         public var status: Int
+        /// The headers, in the order they arrived.
         public var headers: [(name: String, value: String)]
+        /// The body (empty for HEAD, 1xx, 204 and 304).
         public var body: [UInt8]
         /// The first header of that name (compared case-insensitively).
         public func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
@@ -26,8 +31,9 @@ public final class LoopbackHTTPClient {
 
     private var fd: Int32 = -1
     private var buffer: [UInt8] = []
-    /// The server's address and port.
+    /// The server's address.
     public let host: String
+    /// The server's port.
     public let port: Int
 
     /// Connects to `host:port`.

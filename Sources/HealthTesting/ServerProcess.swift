@@ -35,6 +35,7 @@ public final class ServerProcess: Sendable {
 
     /// The server did not report its port.
     public struct StartError: Error, CustomStringConvertible {
+        /// What the server printed instead.
         public var description: String
     }
 
