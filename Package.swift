@@ -14,17 +14,23 @@ import PackageDescription
 //   HealthDomain        samples, metrics, day keys and aggregation; knows neither HTTP nor SQLite.
 //   HealthDemo          seeded synthetic histories for demo databases, benchmarks and tests.
 //   HealthAPI           routes, auth, errors, OpenAPI and persistence: wires transport, store and domain.
-//   HealthCLI           the command-line tool (serve, demo, rebuild, openapi, bench) and the benchmarks.
+//   HealthCLI           the command-line tool (serve, import, backup, demo, token, mcp, openapi, …).
 //   healthd             the thin executable: reads the environment and calls HealthCLI.
-//   HealthTesting       helpers shared by the test targets; linked by tests only.
+//   HealthTesting       helpers shared by the test targets and the benchmarks: the loopback HTTP client,
+//                       the server-process harness, fixtures; never linked into healthd.
+//   HealthBench         the benchmarks (ingest, query, import) and their generators; not in healthd.
+//   healthd-bench       the thin benchmark executable: swift run -c release healthd-bench <kind>.
 //   HTTPTransportTests  parser, framing, limits, reactor, sockets, shutdown.
 //   SQLiteStoreTests    connections, pool, transactions, migrations, WAL syncing.
+//   LockingTests        the lock: exclusion, errors thrown inside.
+//   JSONTests           parser, writer, literals, randomised round trips.
 //   ArchiveTests        zip reading and writing, zip64, truncation and damage.
 //   XMLStreamTests      the pull parser: entities, DOCTYPE, comments, chunk boundaries, truncation.
-//   HealthDomainTests   aggregation, attribution, day keys, validation, zones, JSON.
+//   HealthDomainTests   aggregation, attribution, day keys, validation, zones.
 //   HealthDemoTests     the demo history: determinism, validity, trips and DST.
 //   HealthAPITests      routes, auth, ingest, summaries, write intents, OpenAPI, in-process.
 //   HealthCLITests      command-line options, tokens, the demo command.
+//   HealthBenchTests    benchmark options, tables, generators and a miniature ingest run.
 //   EndToEndTests       the healthd binary over real sockets.
 // No package dependencies: the toolchain plus the system libsqlite3 and zlib.
 let package = Package(
@@ -59,16 +65,22 @@ let package = Package(
                 exclude: ["Dashboard/ui"]),
         .target(name: "HealthCLI", dependencies: ["Locking", "HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo", "Archive"]),
         .executableTarget(name: "healthd", dependencies: ["HealthCLI"]),
-        .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain", "Archive"]),
+        .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain", "Archive", "Locking"]),
+        .target(name: "HealthBench", dependencies: ["HealthCLI", "HealthTesting", "HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo", "Archive"]),
+        .executableTarget(name: "healthd-bench", dependencies: ["HealthBench"]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "HealthTesting", "Locking"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "Locking"]),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+        // HealthDomain only for its seeded generator (SplitMix64), which the randomised tests draw from.
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "HealthDomain"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthTesting"]),
         .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
         .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain", "HTTPTransport", "HealthTesting"]),
+        .testTarget(name: "HealthBenchTests", dependencies: ["HealthBench", "HealthCLI", "HealthDomain", "JSON"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HealthDomain", "HealthTesting", "Locking"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 import HealthDomain
 
-/// A deterministic history for `healthd bench query` when no database is given: every
+/// A deterministic history for `healthd-bench query` when no database is given: every
 /// canonical metric on every day in Europe/Berlin, with a Watch and an iPhone that
 /// overlap (so de-duplication does real work), about 250 samples a day.
 package struct SummaryHistory {

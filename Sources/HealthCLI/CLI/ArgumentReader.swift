@@ -1,16 +1,18 @@
 /// Walks command-line arguments for every `healthd` command: flags as `--flag value`
-/// or `--flag=value`, with one usage error for a flag whose value is missing.
-struct ArgumentReader {
+/// or `--flag=value`, with one usage error for a flag whose value is missing. Public for
+/// `healthd-bench`, whose options read the same way.
+public struct ArgumentReader {
     private let arguments: [String]
     private var index = 0
     private var inlineValue: String?
     /// The flag last returned by `nextFlag()`.
-    private(set) var flag = ""
+    public private(set) var flag = ""
 
-    init(_ arguments: [String]) { self.arguments = arguments }
+    /// A reader over `arguments` (the command's own, without its name).
+    public init(_ arguments: [String]) { self.arguments = arguments }
 
     /// The next flag (without an `=value` part), or nil when none is left.
-    mutating func nextFlag() -> String? {
+    public mutating func nextFlag() -> String? {
         guard index < arguments.count else { return nil }
         var argument = arguments[index]
         index += 1
@@ -24,7 +26,7 @@ struct ArgumentReader {
     }
 
     /// The value of the current flag: its `=value`, else the next argument.
-    mutating func value() throws -> String {
+    public mutating func value() throws -> String {
         if let inline = inlineValue {
             inlineValue = nil
             return inline

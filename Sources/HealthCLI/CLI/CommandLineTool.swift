@@ -19,7 +19,6 @@ public enum CommandLineTool {
       export      write everything as JSON Lines that healthd import reads back (healthd export --to DIR)
       verify      check integrity and every aggregate against a rebuild; exit 1 when inconsistent
       demo        fill a database with a generated demo history (healthd demo --help)
-      bench       benchmarks that print a table (healthd bench --help)
       token       create, list and revoke scoped tokens (healthd token --help)
       mcp         serve the MCP tools over standard input and output (healthd mcp --help)
       openapi     print the OpenAPI 3.1 document (the one GET /health/openapi.json serves)
@@ -66,7 +65,9 @@ public enum CommandLineTool {
                 return 2
             }
         case "bench":
-            return await BenchCommand.run(rest)
+            // The benchmarks are a tool of their own, kept out of this binary.
+            printError("healthd bench: the benchmarks are an executable of their own: " + (["swift run -c release healthd-bench"] + rest).joined(separator: " "))
+            return 2
         case "mcp":
             return await MCPCommand.run(rest, environment: environment)
         case "token":
@@ -98,7 +99,8 @@ public enum CommandLineTool {
         }
     }
 
-    static func printError(_ text: String) { writeLine(text, to: 2) }
+    /// Writes `text` and a newline to standard error, unbuffered.
+    public static func printError(_ text: String) { writeLine(text, to: 2) }
 
     /// Writes straight to a descriptor: unbuffered, so the line is out before we go on.
     static func writeLine(_ text: String, to fd: Int32) {

@@ -1,7 +1,8 @@
-import Testing
+import HealthCLI
 import HealthDomain
 import JSON
-@testable import HealthCLI
+import Testing
+@testable import HealthBench
 
 @Suite struct QueryBenchmarkTests {
     @Test func minimumDaysCoversTheLongestReach() {

@@ -1,6 +1,6 @@
+import HealthDomain
 import JSON
 import Testing
-@testable import HealthDomain
 
 /// The randomised JSON tests use the domain's seeded generator.
 typealias SeededGenerator = SplitMix64

@@ -1,29 +1,44 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import HealthAPI
 
 /// A minimal blocking HTTP/1.1 keep-alive client over loopback, for the benchmarks and
-/// the end-to-end tests. It runs on its own threads (never on Swift's cooperative pool)
-/// and reads what this server sends: a status line, headers, a `Content-Length` body.
-final class LoopbackHTTPClient {
-    struct ClientError: Error, CustomStringConvertible { var description: String }
+/// the end-to-end tests. It runs on its own threads (never on Swift's cooperative pool:
+/// see ``blocking(_:)``) and reads what this server sends: a status line, headers, a
+/// `Content-Length` body.
+public final class LoopbackHTTPClient {
+    /// A socket call failed, or the server closed the connection mid-response.
+    public struct ClientError: Error, CustomStringConvertible {
+        /// What failed.
+        public var description: String
+        /// An error saying `description`.
+        public init(description: String) { self.description = description }
+    }
 
-    struct Response {
-        var status: Int
-        var headers: [(name: String, value: String)]
-        var body: [UInt8]
-        func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
-        var text: String { String(decoding: body, as: UTF8.self) }
+    /// One response: status, headers in arrival order, and the body.
+    public struct Response: Sendable {
+        /// The status code.
+        public var status: Int
+        /// The headers, in the order they arrived.
+        public var headers: [(name: String, value: String)]
+        /// The body (empty for HEAD, 1xx, 204 and 304).
+        public var body: [UInt8]
+        /// The first header of that name (compared case-insensitively).
+        public func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+        /// The body as UTF-8 text.
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
     private var fd: Int32 = -1
     private var buffer: [UInt8] = []
-    let host: String
-    let port: Int
+    /// The server's address.
+    public let host: String
+    /// The server's port.
+    public let port: Int
 
+    /// Connects to `host:port`.
     /// - Parameter timeoutSeconds: receive timeout, so a test never hangs on a silent server.
-    init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Int = 30) throws {
+    public init(host: String = "127.0.0.1", port: Int, timeoutSeconds: Int = 30) throws {
         self.host = host
         self.port = port
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -49,7 +64,7 @@ final class LoopbackHTTPClient {
     deinit { if fd >= 0 { close(fd) } }
 
     /// Sends one request and reads its response.
-    func send(method: String, path: String, token: String? = nil, headers: [(String, String)] = [], body: [UInt8] = []) throws -> Response {
+    public func send(method: String, path: String, token: String? = nil, headers: [(String, String)] = [], body: [UInt8] = []) throws -> Response {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\n"
         if let token { head += "Authorization: Bearer \(token)\r\n" }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -60,7 +75,7 @@ final class LoopbackHTTPClient {
     }
 
     /// Writes bytes as they are.
-    func sendRaw(_ bytes: [UInt8]) throws {
+    public func sendRaw(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
@@ -70,7 +85,7 @@ final class LoopbackHTTPClient {
     }
 
     /// Waits until something can be read — data or the peer's close — without reading it.
-    func waitForReadable(seconds: Double) -> Bool {
+    public func waitForReadable(seconds: Double) -> Bool {
         if !buffer.isEmpty { return true }
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         while true {
@@ -81,11 +96,11 @@ final class LoopbackHTTPClient {
     }
 
     /// Waits until the peer closes (true) or `seconds` pass with the connection open (false).
-    func waitForClose(seconds: Double) -> Bool {
+    public func waitForClose(seconds: Double) -> Bool {
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let deadline = Double(AppClock.monotonicNanoseconds()) / 1e9 + seconds
+        let deadline = Self.monotonicSeconds() + seconds
         while true {
-            let remaining = Int32(max(0, (deadline - Double(AppClock.monotonicNanoseconds()) / 1e9) * 1000))
+            let remaining = Int32(max(0, (deadline - Self.monotonicSeconds()) * 1000))
             let ready = poll(&pfd, 1, remaining)
             if ready == 0 { return false }
             if ready < 0 { if errno == EINTR { continue }; return true }
@@ -95,6 +110,12 @@ final class LoopbackHTTPClient {
             // Data is waiting (an unread response): drain it and keep waiting.
             _ = recv(fd, &byte, 1, 0)
         }
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     private func fill() throws {
@@ -109,7 +130,7 @@ final class LoopbackHTTPClient {
     }
 
     /// Reads one response; a HEAD response has no body whatever its Content-Length says.
-    func readResponse(method: String = "GET") throws -> Response {
+    public func readResponse(method: String = "GET") throws -> Response {
         var headEnd: Int?
         var searchFrom = 0
         while headEnd == nil {

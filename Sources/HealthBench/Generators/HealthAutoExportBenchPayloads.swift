@@ -1,7 +1,7 @@
 import HealthDomain
 import JSON
 
-/// Fresh Health Auto Export bodies for `healthd bench ingest --format hae`: batches take
+/// Fresh Health Auto Export bodies for `healthd-bench ingest --format hae`: batches take
 /// turns between a heart-rate entry (`{date, Min, Avg, Max, source}` points, one per
 /// minute as HAE's minute aggregation sends them) and a step entry (`{date, qty,
 /// source}`), each continuing where its previous batch ended, dates written as HAE

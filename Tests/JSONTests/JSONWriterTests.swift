@@ -1,6 +1,5 @@
 import JSON
 import Testing
-@testable import HealthDomain
 
 private func compact(_ value: JSONValue) -> String { JSONWriter.string(value) }
 

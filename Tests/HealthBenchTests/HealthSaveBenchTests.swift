@@ -1,7 +1,8 @@
+import HealthCLI
 import Testing
-@testable import HealthCLI
+@testable import HealthBench
 
-/// `healthd bench ingest --format healthsave`: options and a miniature run, so the
+/// `healthd-bench ingest --format healthsave`: options and a miniature run, so the
 /// batches it posts are known to be accepted (every request must answer 200).
 @Suite struct HealthSaveBenchTests {
     @Test func formatOptionDefaultsToTheSyncPrefill() throws {

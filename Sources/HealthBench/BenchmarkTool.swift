@@ -1,21 +1,33 @@
-/// `healthd bench <kind>`: performance measurements that print a table.
-enum BenchCommand {
-    static let help = """
-    Usage: healthd bench <kind> [options]
+#if canImport(Glibc)
+import Glibc
+#endif
+import HealthCLI
+
+/// `healthd-bench <kind>`: performance measurements that print a table. A tool of its own,
+/// so the benchmarks, their generators and their loopback client stay out of `healthd`.
+public enum BenchmarkTool {
+    /// The usage text.
+    public static let help = """
+    healthd-bench — benchmarks of healthd that print a table.
+
+    Usage: healthd-bench <kind> [options]
 
     Kinds:
       ingest    fresh and unchanged samples/s over HTTP into a database of 1M samples
-                (healthd bench ingest --help)
+                (healthd-bench ingest --help)
       query     p50/p99 of every summary and query intent on years of history
-                (healthd bench query --help)
+                (healthd-bench query --help)
       import    records/s, MB/s and peak RSS importing a generated Apple Health export,
-                fresh and again (healthd bench import --help)
+                fresh and again (healthd-bench import --help)
 
     The HTTP load benchmark (wrk against GET /health and an authenticated route) is
-    .ci/bench-http. Run benchmarks on the release build: swift run -c release healthd bench …
+    .ci/bench-http. Run benchmarks on the release build: swift run -c release healthd-bench …
     """
 
-    static func run(_ arguments: [String]) async -> Int32 {
+    /// Runs a benchmark and returns the process exit status (0 ok, 1 failure, 2 usage).
+    public static func run(_ arguments: [String]) async -> Int32 {
+        // A kept database (--db) or export (--keep) is health data, as with healthd itself.
+        umask(0o077)
         guard let kind = arguments.first, kind != "-h", kind != "--help" else {
             print(help)
             return arguments.isEmpty ? 2 : 0
@@ -29,10 +41,10 @@ enum BenchCommand {
                 print(try await IngestBenchmark.run(options), terminator: "")
                 return 0
             } catch let error as ServeOptions.UsageError {
-                CommandLineTool.printError("healthd bench ingest: \(error)")
+                CommandLineTool.printError("healthd-bench ingest: \(error)")
                 return 2
             } catch {
-                CommandLineTool.printError("healthd bench ingest: \(error)")
+                CommandLineTool.printError("healthd-bench ingest: \(error)")
                 return 1
             }
         case "query":
@@ -42,10 +54,10 @@ enum BenchCommand {
                 print(try await QueryBenchmark.run(options), terminator: "")
                 return 0
             } catch let error as ServeOptions.UsageError {
-                CommandLineTool.printError("healthd bench query: \(error)")
+                CommandLineTool.printError("healthd-bench query: \(error)")
                 return 2
             } catch {
-                CommandLineTool.printError("healthd bench query: \(error)")
+                CommandLineTool.printError("healthd-bench query: \(error)")
                 return 1
             }
         case "import":
@@ -55,14 +67,14 @@ enum BenchCommand {
                 print(try await ImportBenchmark.run(options), terminator: "")
                 return 0
             } catch let error as ServeOptions.UsageError {
-                CommandLineTool.printError("healthd bench import: \(error)")
+                CommandLineTool.printError("healthd-bench import: \(error)")
                 return 2
             } catch {
-                CommandLineTool.printError("healthd bench import: \(error)")
+                CommandLineTool.printError("healthd-bench import: \(error)")
                 return 1
             }
         default:
-            CommandLineTool.printError("healthd bench: unknown kind '\(kind)'\n\n\(help)")
+            CommandLineTool.printError("healthd-bench: unknown kind '\(kind)'\n\n\(help)")
             return 2
         }
     }

@@ -4,18 +4,20 @@ import Glibc
 import Foundation
 import HTTPTransport
 import HealthAPI
+import HealthCLI
 import HealthDemo
 import HealthDomain
+import HealthTesting
 import JSON
 import SQLiteStore
 
-/// `healthd bench query`: server-side latency of every summary route and query intent
+/// `healthd-bench query`: server-side latency of every summary route and query intent
 /// on years of history. Requests go through `APIHandler.handle` in-process (routing,
 /// authentication, the handler, JSON serialization — everything but the socket), so the
 /// numbers are the server's own time, as `X-Response-Time` reports it.
 enum QueryBenchmark {
     static let help = """
-    Usage: healthd bench query [--db PATH] [--days N] [--iterations N] [--only TEXT] [--via mcp]
+    Usage: healthd-bench query [--db PATH] [--days N] [--iterations N] [--only TEXT] [--via mcp]
 
     Times every summary route and query intent in-process through the API handler (the
     server-side time, without the socket), and prints p50/p99/max in ms and the response
@@ -33,8 +35,8 @@ enum QueryBenchmark {
                        against the real server on a free port, and print both
 
     On the demo history:
-      healthd demo --db /tmp/h.sqlite --days 1825 && healthd bench query --db /tmp/h.sqlite
-    Use the release build: swift run -c release healthd bench query
+      healthd demo --db /tmp/h.sqlite --days 1825 && healthd-bench query --db /tmp/h.sqlite
+    Use the release build: swift run -c release healthd-bench query
     """
 
     struct Options {
@@ -63,7 +65,7 @@ enum QueryBenchmark {
             case "--iterations":
                 guard let n = Int(try reader.value()), n > 0 else { throw ServeOptions.UsageError("--iterations must be a positive integer") }
                 options.iterations = n
-            default: throw ServeOptions.UsageError("unknown option '\(flag)' (see healthd bench query --help)")
+            default: throw ServeOptions.UsageError("unknown option '\(flag)' (see healthd-bench query --help)")
             }
         }
         return options
@@ -168,7 +170,7 @@ enum QueryBenchmark {
             ("query sleep_report 30 nights", { let d = day(margin: Margin.sleepReport30); return (.post, "/health/query", #"{"intent":"sleep_report","from":"\#(d.adding(days: -29))","to":"\#(d)"}"#) }),
         ]
         if options.viaMCP { return try await compareOverLoopback(cases: cases, app: app, transport: config.transport, token: token, options: options) }
-        var table = BenchmarkTable(title: "healthd bench query — server-side time per request (APIHandler.handle in-process: routing, auth, handler, JSON; no socket), \(options.iterations) requests each",
+        var table = BenchmarkTable(title: "healthd-bench query — server-side time per request (APIHandler.handle in-process: routing, auth, handler, JSON; no socket), \(options.iterations) requests each",
                                    columns: ["query", "p50 ms", "p99 ms", "max ms", "bytes (max)"])
         for (name, make) in cases where options.only.map({ name.contains($0) }) ?? true {
             var latencies: [Double] = []

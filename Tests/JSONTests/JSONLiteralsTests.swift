@@ -1,6 +1,5 @@
 import JSON
 import Testing
-@testable import HealthDomain
 
 @Suite("JSONValue literals and JSONRepresentable")
 struct JSONLiteralsTests {

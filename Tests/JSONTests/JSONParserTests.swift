@@ -1,6 +1,5 @@
 import JSON
 import Testing
-@testable import HealthDomain
 
 private func parse(_ text: String, maxDepth: Int = JSONParser.defaultMaxDepth) throws(JSONParseError) -> JSONValue {
     try JSONParser.parse(Array(text.utf8), maxDepth: maxDepth)

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import HTTPTransport
 import HealthAPI
+import HealthTesting
 import JSON
 
 extension QueryBenchmark {
@@ -71,7 +72,7 @@ extension QueryBenchmark {
         let serving = Task { await server.run() }
 
         var table = BenchmarkTable(
-            title: "healthd bench query --via mcp — end to end over loopback (send → last byte, one keep-alive connection to the server on 127.0.0.1:\(port)): each route vs the MCP tools/call on POST /mcp that wraps it, \(options.iterations) pairs each, alternating",
+            title: "healthd-bench query --via mcp — end to end over loopback (send → last byte, one keep-alive connection to the server on 127.0.0.1:\(port)): each route vs the MCP tools/call on POST /mcp that wraps it, \(options.iterations) pairs each, alternating",
             columns: ["query", "route p50", "route p99", "tool p50", "tool p99", "tool − route p99", "server Δ p99", "bytes route / tool"])
         var worst = 0.0
         var failure: Error?
@@ -87,7 +88,7 @@ extension QueryBenchmark {
         for (name, pairs) in plans where options.only.map({ name.contains($0) }) ?? true {
             let measured: (route: SideResult, tool: SideResult)
             do {
-                measured = try await IngestBenchmark.onThread { try measurePairs(pairs, name: name, port: port, token: token) }
+                measured = try await blocking { try measurePairs(pairs, name: name, port: port, token: token) }
             } catch {
                 failure = error
                 break

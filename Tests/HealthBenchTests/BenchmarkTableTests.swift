@@ -1,5 +1,5 @@
 import Testing
-@testable import HealthCLI
+@testable import HealthBench
 
 @Suite struct BenchmarkTableTests {
     @Test func formatKeepsTheSignOfValuesBetweenMinusOneAndZero() {

@@ -3,14 +3,15 @@ import Glibc
 #endif
 import Foundation
 import HealthAPI
+import HealthCLI
 import HealthDomain
 
-/// `healthd bench import`: generates a realistic export (``ExportGenerator``), imports it
+/// `healthd-bench import`: generates a realistic export (``ExportGenerator``), imports it
 /// into a fresh database, then imports the same file again, and prints records/s, MB/s
 /// of XML, and the peak resident memory of each import.
 enum ImportBenchmark {
     static let help = """
-    Usage: healthd bench import [--years N | --size-mb N] [--file PATH] [--keep PATH]
+    Usage: healthd-bench import [--years N | --size-mb N] [--file PATH] [--keep PATH]
 
     Generates an Apple Health export — a year of Apple Watch and iPhone data (about
     127,000 records, 50 MB of XML) per --years, three GPX-routed workouts a week — and

@@ -1,7 +1,7 @@
 import HealthDomain
 import JSON
 
-/// Fresh HealthSave batches for `healthd bench ingest --format healthsave`, alternating
+/// Fresh HealthSave batches for `healthd-bench ingest --format healthsave`, alternating
 /// the two shapes the app sends most: heart rate in the v1 shape (`date`, `qty`,
 /// `source`; keys derived) and steps in the v2 shape (`uuid`, `startDate`, `endDate`,
 /// `unit`, `tzOffsetMinutes`), one sample per minute, never repeating a time or id.
