@@ -3,7 +3,9 @@
 Drives Debian's chromium through chromedriver against a running server on a demo
 database: sign-in, every view at 375 and 1280 px without console errors or requests
 to other origins, numbers equal to /health/daily, sleep stages adding up, cancelling
-an intent, and a hostile source name shown as text. Exits non-zero on any failure."""
+an intent, a hostile source name shown as text, trend charts titled with the catalog's
+display names, and the sync view listing the demo's sources (written without an adapter
+record). Exits non-zero on any failure."""
 import json, os, re, sys, time, urllib.request
 from datetime import date, datetime, timedelta, timezone
 
@@ -192,6 +194,17 @@ def main():
         check(float(asleep) == daily["sleep_segment"]["asleepMinutes"], f"{day} asleep {asleep} min == /health/daily")
         check(compared >= 5, f"{compared} key numbers compared")
 
+        # Trend charts are titled with the catalog's names and units, not identifiers.
+        go(d, "trends")
+        titles = {c.get_attribute("data-chart"): c.find_element(By.CSS_SELECTOR, "h3").text
+                  for c in d.find_elements(By.CSS_SELECTOR, "section.chart-card")}
+        check(titles.get("step_count") == "Steps", f"the steps chart is titled Steps: {titles.get('step_count')!r}")
+        check(titles.get("resting_heart_rate_bpm") == "Resting heart rate (bpm)",
+              f"the resting heart rate chart is titled with its name and unit: {titles.get('resting_heart_rate_bpm')!r}")
+        check(not [t for t in titles.values() if re.fullmatch(r"[a-z0-9_]+", t)], f"no chart is titled with an identifier: {sorted(titles.values())}")
+        options = [o.text for o in d.find_elements(By.CSS_SELECTOR, "#metric option")]
+        check("Steps" in options and "step_count" not in options, "the metric picker lists display names")
+
         # Each night's stages add up to its asleep time.
         go(d, "sleep")
         d.find_element(By.CSS_SELECTOR, ".show-table").click()
@@ -220,6 +233,18 @@ def main():
         check(not d.find_elements(By.CSS_SELECTOR, "#view img"), "no img element was created from it")
         clients = {r.get_attribute("data-client") for r in d.find_elements(By.CSS_SELECTOR, "#sync-table tbody tr")}
         check({"native", "health_auto_export"} <= clients, f"the sync view names the adapters: {sorted(clients)}")
+        # The demo's samples were written without an adapter record: their sources are
+        # listed all the same, with the last sample time, the adapter unknown.
+        stored = {r.get_attribute("data-source"): [c.text for c in r.find_elements(By.TAG_NAME, "td")]
+                  for r in d.find_elements(By.CSS_SELECTOR, "#sources-table tbody tr")}
+        demo = {"Apple Watch", "iPhone", "MyFitnessPal", "Withings", "RingConn"}
+        check(demo <= set(stored), f"the sync view lists the demo's sources: {sorted(stored)}")
+        check(all(stored[name][1] not in ("", "\u2013") for name in demo & set(stored)), "each demo source shows its last sample time")
+        # Apple Watch (the seeded workout) and iPhone (the seeded HAE steps) went through adapters since.
+        check(all(stored[name][3] == "unknown" for name in {"MyFitnessPal", "Withings", "RingConn"} & set(stored)),
+              "demo-only sources show an unknown adapter")
+        check("Health Auto Export" in stored.get("iPhone", ["", "", "", ""])[3], "a source later written through HAE names it")
+        check(HOSTILE in stored and "Native app" in stored[HOSTILE][3], "a source written through ingest names its adapter")
         errors = console_errors(d)
         check(not errors, f"no console errors at the end {errors if errors else ''}")
         check(not foreign_requests(d), "no request outside the server at the end")

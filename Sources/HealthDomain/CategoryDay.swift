@@ -9,7 +9,7 @@ public struct CategoryDay: Sendable, Equatable {
     public var minutes: Int
     /// How many samples carried each value, by value name.
     public var values: [String: Int]
-    /// Source identities that contributed, best rank first.
+    /// Sources that contributed, best rank first, each as its most recent sample named it.
     public var sources: [String]
 
     /// A day with explicit values.
@@ -66,7 +66,7 @@ public struct BloodPressureDay: Sendable, Equatable {
     public var diastolic: Side
     /// Start of the latest reading.
     public var latestTimeMs: Int64
-    /// Source identities that contributed, best rank first.
+    /// Sources that contributed, best rank first, each as its most recent sample named it.
     public var sources: [String]
 
     /// A day with explicit values.

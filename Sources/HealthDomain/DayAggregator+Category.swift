@@ -4,14 +4,14 @@ extension DayAggregator {
     static func category(samples: [Sample], priority: SourcePriority) -> CategoryDay? {
         guard !samples.isEmpty else { return nil }
         var values: [String: Int] = [:]
-        var ranks: [String: SourceRank] = [:]
+        var sources = SourceTally()
         for sample in samples {
             if let value = sample.categoryValue { values[value, default: 0] += 1 }
-            if ranks[sample.sourceIdentity] == nil { ranks[sample.sourceIdentity] = priority.rank(of: sample) }
+            sources.add(sample, priority: priority)
         }
         let covered = IntervalSet(samples.map { Interval(start: $0.startTimeMs, end: $0.endTimeMs) })
         return CategoryDay(count: samples.count, minutes: SleepNight.minutes(covered.totalLength), values: values,
-                           sources: ranks.values.sorted().map(\.identity))
+                           sources: sources.names)
     }
 
     /// Readings: a systolic and a diastolic sample with the same start and source form
@@ -20,7 +20,7 @@ extension DayAggregator {
         struct Key: Hashable { var start: Int64; var source: String }
         var systolic: [(key: Key, value: Double)] = []
         var diastolic: [(key: Key, value: Double)] = []
-        var ranks: [String: SourceRank] = [:]
+        var sources = SourceTally()
         for sample in samples {
             guard let value = sample.valueNumber, value.isFinite else { continue }
             let key = Key(start: sample.startTimeMs, source: sample.sourceIdentity)
@@ -29,7 +29,7 @@ extension DayAggregator {
             case "diastolic": diastolic.append((key, value))
             default: continue
             }
-            if ranks[sample.sourceIdentity] == nil { ranks[sample.sourceIdentity] = priority.rank(of: sample) }
+            sources.add(sample, priority: priority)
         }
         guard !systolic.isEmpty, !diastolic.isEmpty else { return nil }
         var systolicByKey: [Key: [Double]] = [:]
@@ -55,6 +55,6 @@ extension DayAggregator {
         return BloodPressureDay(
             readings: readings, unpaired: systolic.count + diastolic.count - 2 * readings,
             systolic: side(systolic, latest: latest?.systolic), diastolic: side(diastolic, latest: latest?.diastolic),
-            latestTimeMs: latestTime, sources: ranks.values.sorted().map(\.identity))
+            latestTimeMs: latestTime, sources: sources.names)
     }
 }

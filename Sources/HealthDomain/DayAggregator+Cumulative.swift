@@ -55,7 +55,7 @@ extension DayAggregator {
             total += sourceCounted
             sampleCount += sourceCount
             contributions.append(
-                SourceContribution(name: group.rank.identity, total: sourceTotal, counted: sourceCounted, sampleCount: sourceCount))
+                SourceContribution(name: group.name, total: sourceTotal, counted: sourceCounted, sampleCount: sourceCount))
         }
         guard sampleCount > 0 else { return nil }
         return CumulativeDay(total: total, sampleCount: sampleCount, sources: contributions)

@@ -8,7 +8,7 @@ extension DayAggregator {
         var maximum = -Double.infinity
         var latest: Sample?
         var latestValue = 0.0
-        var ranks: [String: SourceRank] = [:]
+        var sources = SourceTally()
         for sample in samples {
             guard let value = sample.valueNumber, value.isFinite else { continue }
             sum += value
@@ -24,13 +24,13 @@ extension DayAggregator {
                 latest = sample
                 latestValue = value
             }
-            if ranks[sample.sourceIdentity] == nil { ranks[sample.sourceIdentity] = priority.rank(of: sample) }
+            sources.add(sample, priority: priority)
         }
         guard count > 0, let latest else { return nil }
         return DiscreteDay(
             avg: sum / Double(count), min: minimum, max: maximum, latest: latestValue,
-            latestTimeMs: latest.endTimeMs, latestSource: latest.sourceIdentity, sampleCount: count,
-            sources: ranks.values.sorted().map(\.identity))
+            latestTimeMs: latest.endTimeMs, latestSource: latest.sourceDisplayName, sampleCount: count,
+            sources: sources.names)
     }
 
     /// Greatest `endTimeMs`, then greatest `startTimeMs`, then greatest `sampleKey`, then

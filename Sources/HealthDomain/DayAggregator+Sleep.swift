@@ -41,7 +41,7 @@ extension DayAggregator {
             deepMs: deep.totalLength, remMs: rem.totalLength, coreMs: core.totalLength,
             unspecifiedMs: unspecified.totalLength, awakeMs: union(.awake).totalLength,
             inBedMs: union(.inBed).totalLength, sleepStart: asleep.start, sleepEnd: asleep.end,
-            source: chosen.rank.identity, sources: groups.map(\.rank.identity),
+            source: chosen.name, sources: groups.map(\.name),
             sampleCount: groups.reduce(0) { $0 + $1.samples.count })
     }
 }

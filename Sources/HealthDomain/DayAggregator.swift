@@ -45,14 +45,22 @@ public enum DayAggregator {
         return aggregate(kind: kind, day: day, attributed: relevant, priority: priority, clock: clock)
     }
 
-    /// Splits canonically ordered samples by source, best rank first, keeping each
-    /// group's samples in canonical order.
-    static func groupedBySource(_ samples: [Sample], priority: SourcePriority) -> [(rank: SourceRank, samples: [Sample])] {
-        var groups: [String: (rank: SourceRank, samples: [Sample])] = [:]
+    /// Splits canonically ordered samples by source (matched in the normal form), best
+    /// rank first, keeping each group's samples in canonical order. `name` is the spelling
+    /// shown for the source: that of its most recent sample (see ``SourceTally``).
+    static func groupedBySource(_ samples: [Sample], priority: SourcePriority) -> [(rank: SourceRank, name: String, samples: [Sample])] {
+        var slots: [String: Int] = [:]
+        var groups: [(rank: SourceRank, latest: Sample, samples: [Sample])] = []
         for sample in samples {
             let identity = sample.sourceIdentity
-            groups[identity, default: (priority.rank(of: sample), [])].samples.append(sample)
+            if let slot = slots[identity] {
+                groups[slot].samples.append(sample)
+                if isLater(sample, than: groups[slot].latest) { groups[slot].latest = sample }
+            } else {
+                slots[identity] = groups.count
+                groups.append((priority.rank(of: sample), sample, [sample]))
+            }
         }
-        return groups.values.sorted { $0.rank < $1.rank }
+        return groups.sorted { $0.rank < $1.rank }.map { ($0.rank, $0.latest.sourceDisplayName, $0.samples) }
     }
 }

@@ -13,11 +13,11 @@ public struct DiscreteDay: Sendable, Equatable {
     public var latest: Double
     /// `endTimeMs` of the latest reading.
     public var latestTimeMs: Int64
-    /// Source identity of the latest reading.
+    /// Source of the latest reading, as that sample named it.
     public var latestSource: String
     /// Number of readings.
     public var sampleCount: Int
-    /// Source identities that contributed, best rank first.
+    /// Sources that contributed, best rank first, each as its most recent sample named it.
     public var sources: [String]
 
     /// A day with explicit values.

@@ -23,9 +23,9 @@ public struct SleepNight: Sendable, Equatable {
     public var sleepStart: Int64?
     /// Last end of the counted asleep segments.
     public var sleepEnd: Int64?
-    /// The chosen source identity.
+    /// The chosen source, as its most recent segment of the night named it.
     public var source: String
-    /// Every source that reported a segment this night, best rank first.
+    /// Every source that reported a segment this night, best rank first, named alike.
     public var sources: [String]
     /// Segments of the night over all sources (including those not chosen).
     public var sampleCount: Int

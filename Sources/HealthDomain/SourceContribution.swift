@@ -2,7 +2,8 @@ import JSON
 
 /// One source's part of a cumulative day.
 public struct SourceContribution: Sendable, Equatable {
-    /// The source identity (name, else bundle id, else "unknown").
+    /// The source as its most recent sample of the day named it (name, else bundle id,
+    /// else "unknown"); spellings that differ only in apostrophes and spaces are one source.
     public var name: String
     /// The raw sum of this source's samples inside the day, as if it were the only source.
     public var total: Double

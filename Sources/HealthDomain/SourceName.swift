@@ -1,7 +1,9 @@
 /// How source names compare. Clients spell one device's name differently — a straight
 /// or a curly apostrophe ("Jane's" / "Jane’s Apple Watch"), a space or a no-break space —
 /// and HealthKit merges sources into one name separated by `|` ("iPhone|Apple Watch").
-/// Names are kept as sent; they are compared, grouped and keyed in this normal form.
+/// Names are kept and shown as sent; they are compared, grouped and keyed in this normal
+/// form. Where one source arrives in several spellings, the most recent one is shown
+/// (see ``latestSpellings(_:)``).
 public enum SourceName {
     /// `name` with curly apostrophes and primes as `'` and no-break spaces as a space.
     /// ASCII names are returned as they are, without a copy.
@@ -44,5 +46,22 @@ public enum SourceName {
     /// The members of a merged name ("iPhone|Apple Watch" → ["iPhone", "Apple Watch"]).
     public static func members(_ name: String) -> [Substring] {
         name.split(separator: "|", omittingEmptySubsequences: true)
+    }
+
+    /// One name per source among `names`, each seen at a recency (a time, a day): of the
+    /// spellings of one source (equal in the normal form) the most recent is kept, and
+    /// of two equally recent ones the greater in UTF-8 byte order, so the choice never
+    /// depends on the order of `names`. In no particular order; rank them to list them.
+    public static func latestSpellings(_ names: [(name: String, recency: Int64)]) -> [String] {
+        var chosen: [String: (name: String, recency: Int64)] = [:]
+        for item in names {
+            let key = normalized(item.name)
+            if let seen = chosen[key],
+               seen.recency > item.recency || (seen.recency == item.recency && !seen.name.utf8.lexicographicallyPrecedes(item.name.utf8)) {
+                continue
+            }
+            chosen[key] = item
+        }
+        return chosen.values.map(\.name)
     }
 }

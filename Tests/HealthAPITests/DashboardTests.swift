@@ -98,4 +98,62 @@ import HealthDomain
         #expect((reply.json["importJobs"] as? [Any])?.isEmpty == true)
         #expect(await app.send(.get, "/health/sync/clients", authorized: false).status == 401)
     }
+
+    /// The trends view titles each chart from `/health/capabilities`: the catalog's display
+    /// name with the unit, never the identifier.
+    @Test func theTrendsViewReadsDisplayNamesAndUnitsFromCapabilities() async throws {
+        let app = TestApp()
+        let metrics = try #require(await app.send(.get, "/health/capabilities").json["metrics"] as? [String: [String: Any]])
+        #expect(metrics["step_count"]?["displayName"] as? String == "Steps")
+        #expect(metrics["step_count"]?["unit"] as? String == "count")
+        #expect(metrics["resting_heart_rate_bpm"]?["displayName"] as? String == "Resting heart rate")
+        #expect(metrics["resting_heart_rate_bpm"]?["unit"] as? String == "bpm")
+        #expect(metrics["active_energy_kcal"]?["displayName"] as? String == "Active energy")
+        #expect(metrics["heart_rate_bpm"]?["displayName"] as? String == "Heart rate")
+        #expect(metrics.count == MetricCatalog.standard.specs.count)
+        for (metric, entry) in metrics {
+            let name = entry["displayName"] as? String ?? ""
+            #expect(!name.isEmpty && name != metric && !name.contains("_"), "\(metric): \(name)")
+        }
+        // The script titles charts and picker entries with them (metricTitle/metricName), and
+        // keys the chart by the identifier only for tests.
+        let script = String(decoding: DashboardAssets.files["app.js"]!.bytes, as: UTF8.self)
+        #expect(script.contains("function metricTitle(metric, spec)") && script.contains("spec.displayName"))
+        #expect(script.contains("chartCard(title, `${withData} of ${points.length} days with data`, chart, legend, table, metric)"))
+        #expect(script.contains("text: metricName(metric, units[metric])"))
+    }
+
+    /// A database filled without adapter records (`healthd demo`, data from before
+    /// `sync_clients`) still lists its sources in the sync view, with their last sample time.
+    @Test func theSyncRouteListsSourcesWrittenWithoutAnAdapterRecord() async throws {
+        let app = TestApp()
+        func sample(_ key: String, _ start: Int64, _ source: String?) -> Sample {
+            Sample(sampleKey: key, metric: .stepCount, startTimeMs: start, endTimeMs: start + 600_000, valueNumber: 10, unit: "count",
+                   sourceName: source, timezone: "Europe/Berlin")
+        }
+        _ = try await app.store.ingest([
+            sample("a", 1_775_700_000_000, "Apple Watch"), sample("b", 1_775_710_000_000, "Apple Watch"),
+            sample("c", 1_775_705_000_000, "MyFitnessPal"), sample("d", 1_775_706_000_000, nil),
+        ], client: nil, nowMs: 1_775_800_000_000)
+        let reply = await app.send(.get, "/health/sync/clients")
+        #expect(reply.status == 200)
+        #expect((reply.json["clients"] as? [Any])?.isEmpty == true)
+        let sources = reply.json["sources"] as? [[String: Any]] ?? []
+        #expect(sources.map { $0["source"] as? String } == ["", "Apple Watch", "MyFitnessPal"])
+        #expect(sources.map { $0["lastSampleMs"] as? Int } == [1_775_706_600_000, 1_775_710_600_000, 1_775_705_600_000])
+        #expect(sources.map { $0["lastSampleAt"] as? String } == ["2026-04-09T03:50:00.000Z", "2026-04-09T04:56:40.000Z", "2026-04-09T03:33:20.000Z"])
+        #expect(sources.map { $0["samples"] as? Int } == [1, 2, 1])
+        #expect(sources.allSatisfy { ($0["clients"] as? [Any])?.isEmpty == true })
+        // Once an adapter writes a source, the list names it beside the stored samples.
+        let body = #"{"samples":[{"sampleKey":"e","metric":"step_count","startTimeMs":1775720000000,"endTimeMs":1775720600000,"valueNumber":5,"unit":"count","sourceName":"Apple Watch","timezone":"Europe/Berlin"}]}"#
+        #expect(await app.send(.post, "/health/ingest", body: body).status == 200)
+        let after = await app.send(.get, "/health/sync/clients").json["sources"] as? [[String: Any]] ?? []
+        let watch = after.first { $0["source"] as? String == "Apple Watch" }
+        #expect(watch?["clients"] as? [String] == ["native"])
+        #expect(watch?["samples"] as? Int == 3)
+        #expect(watch?["lastSampleMs"] as? Int == 1_775_720_600_000)
+        // The page lists them in a table of its own.
+        let script = String(decoding: DashboardAssets.files["app.js"]!.bytes, as: UTF8.self)
+        #expect(script.contains("const stored = data.sources || [];") && script.contains("id: \"sources-table\""))
+    }
 }

@@ -39,9 +39,11 @@ enum CapabilitiesRoutes {
                 "missingData": "A metric without data is reported as `status: no_data` and named in `missing` and in the text — never as 0. Coverage counts days with data.",
                 "deduplication": .string(Provenance.deduplicationRule(services.store.priority)),
                 "queued": "Pending and applied-but-not-yet-synced write intents appear under `queued`, never in totals.",
+                "sourceNames": "Source names are shown exactly as the samples spelled them. Names that differ only in apostrophes (’ or ') or spaces (no-break or plain) are one source; where one source arrives in several spellings, a day shows the spelling of its sample with the latest end time, and a range the spelling of the latest day.",
             ],
             "metrics": .object(Dictionary(uniqueKeysWithValues: services.catalog.specs.map { spec in
                 (spec.metric.rawValue, JSONValue.object([
+                    "displayName": .string(spec.displayName),
                     "unit": .string(spec.summaryUnit),
                     "aggregation": .string(spec.summaryKind.rawValue),
                     "kind": .string(spec.kind.rawValue),

@@ -10,15 +10,17 @@ enum ReadRoutes {
             Route(.get, "/health/daily", scope: .read,
                   operation: Operation(
                     id: "getDailyAggregates", summary: "Day aggregates for a date range",
-                    description: "Derived day numbers from `from` to `to` inclusive (at most 3,660 days), ascending by `dayKey`. Days without data are absent — never reported as zeros.",
+                    description: "Derived day numbers from `from` to `to` inclusive (at most 3,660 days), ascending by `dayKey`, of every metric or of `metric` only. Days without data are absent — never reported as zeros. Source names are shown as the samples spelled them; spellings that differ only in apostrophes or spaces are one source, shown as its most recent sample of the day spelled it.",
                     tags: ["read"],
                     parameters: [
                         .init("from", in: .query, required: true, description: "First local date, YYYY-MM-DD.", schema: IntentSpec.schema(for: .date, description: "Local date.")),
                         .init("to", in: .query, required: true, description: "Last local date (inclusive), YYYY-MM-DD; at most 3,659 days after from.", schema: IntentSpec.schema(for: .date, description: "Local date.")),
+                        .init("metric", in: .query, description: "Only this metric: a canonical name, or an alias the catalog lists (heart_rate for heart_rate_bpm), as on ingest.",
+                              schema: IntentSpec.schema(for: .metric, description: "A canonical metric (aliases are accepted too).")),
                     ],
                     responses: [
                         200: Operation.Response("The days with data.", schema: Schemas.ref("DailyAggregates")),
-                        400: Operation.Response("A missing or malformed date, or an unknown query parameter.", schema: Schemas.ref("Error")),
+                        400: Operation.Response("A missing or malformed date, a metric the catalog does not know, or an unknown query parameter.", schema: Schemas.ref("Error")),
                         422: Operation.Response("`from` is after `to`, or the range spans more than 3,660 days (code INVALID_DATE_RANGE).", schema: Schemas.ref("Error")),
                     ])) { context in
                 try await daily(context)
@@ -29,7 +31,7 @@ enum ReadRoutes {
                     description: "Samples of `metric` with `fromMs` ≤ startTimeMs < `toMs`, ascending by (startTimeMs, sampleKey), in the ingest shape. Pass `nextCursor` back as `cursor` for the next page; it is null on the last page. Walking all pages returns every matching sample exactly once.",
                     tags: ["read"],
                     parameters: [
-                        .init("metric", in: .query, required: true, description: "Metric name, e.g. step_count.", schema: ["type": "string", "pattern": "^[a-z][a-z0-9_]{0,63}$"]),
+                        .init("metric", in: .query, required: true, description: "Metric name, e.g. step_count. An alias the catalog lists (heart_rate, HKQuantityTypeIdentifierHeartRate) finds the samples of its canonical metric, under which ingest stored them; answers and cursors name the canonical metric.", schema: ["type": "string", "pattern": "^[a-z][a-z0-9_]{0,63}$"]),
                         .init("fromMs", in: .query, description: "Earliest start time, Unix epoch milliseconds (inclusive), years 1–9999. Default: the beginning.", schema: rawTimeBoundSchema),
                         .init("toMs", in: .query, description: "Latest start time, Unix epoch milliseconds (exclusive), years 1–9999. Default: no bound.", schema: rawTimeBoundSchema),
                         .init("limit", in: .query, description: "Page size, 1–1000 (default 100).", schema: ["type": "integer", "minimum": 1, "maximum": .number(Double(Limits.rawPageMax)), "default": .number(Double(Limits.rawPageDefault))]),
@@ -59,7 +61,7 @@ enum ReadRoutes {
 
     static func daily(_ context: RequestContext) async throws -> HTTPResponse {
         let query = context.query
-        try query.rejectUnknown(allowed: ["from", "to"])
+        try query.rejectUnknown(allowed: ["from", "to", "metric"])
         let from = try parseDay(query, "from")
         let to = try parseDay(query, "to")
         guard from <= to else {
@@ -69,7 +71,16 @@ enum ReadRoutes {
             throw APIError(status: .unprocessableContent, code: .invalidDateRange, message: "the range may span at most \(Limits.dailyAggregateDays) days (got \(to.ordinal - from.ordinal + 1))",
                            details: ["field": "to", "rule": "maxRange", "maximum": .number(Double(Limits.dailyAggregateDays))])
         }
-        let rows = try await context.services.store.dailyAggregates(from: from, to: to)
+        var only: Metric?
+        if let name = try query.string("metric") {
+            let catalog = context.services.catalog
+            guard let spec = catalog.resolve(name) else {
+                throw APIError.invalidParameter("metric", "unknown metric '\(name.prefix(64))': 'metric' takes a metric with day values, by canonical name or alias; metrics: \(catalog.metrics.map(\.rawValue).joined(separator: ", "))",
+                                                rule: "enum", extra: ["allowed": .array(catalog.metrics.map { .string($0.rawValue) })])
+            }
+            only = spec.metric
+        }
+        let rows = try await context.services.store.dailyAggregates(from: from, to: to, metric: only)
         var days: [JSONValue] = []
         var current: (day: Int, metrics: [String: JSONValue])?
         for row in rows {
@@ -99,10 +110,11 @@ enum ReadRoutes {
     static func raw(_ context: RequestContext) async throws -> HTTPResponse {
         let query = context.query
         try query.rejectUnknown(allowed: ["metric", "fromMs", "toMs", "limit", "cursor"])
-        let metricName = try query.requiredString("metric")
-        guard Metric.isWellFormedName(metricName) else {
-            throw APIError.invalidParameter("metric", "'metric' must be a metric name like step_count (lowercase letters, digits, underscores)", rule: "pattern")
+        // Resolved as on ingest, so an alias finds what ingest stored under the canonical name.
+        guard let metric = context.services.catalog.metric(named: try query.requiredString("metric")) else {
+            throw APIError.invalidParameter("metric", "'metric' must be a metric name like step_count (lowercase letters, digits, underscores) or an alias the catalog lists", rule: "pattern")
         }
+        let metricName = metric.rawValue
         let bound = rawTimeBound
         let fromMs = try query.int("fromMs", in: bound) ?? bound.lowerBound
         let toMs = try query.int("toMs", in: bound) ?? bound.upperBound
@@ -113,12 +125,12 @@ enum ReadRoutes {
         var after: RawCursor?
         if let text = try query.string("cursor") {
             try CursorText.requireWellFormed(text)
-            guard let cursor = RawCursor(encoded: text), cursor.metric == metricName else {
+            guard let cursor = RawCursor(encoded: text), context.services.catalog.metric(named: cursor.metric) == metric else {
                 throw APIError.unprocessable("cursor", "'cursor' is not a cursor this query returned; pass nextCursor back unchanged with the same metric", rule: "cursor")
             }
             after = cursor
         }
-        let page = try await context.services.store.rawPage(metric: Metric(rawValue: metricName), fromMs: fromMs, toMs: toMs, after: after.map { ($0.startMs, $0.sampleKey) }, limit: limit)
+        let page = try await context.services.store.rawPage(metric: metric, fromMs: fromMs, toMs: toMs, after: after.map { ($0.startMs, $0.sampleKey) }, limit: limit)
         let next: JSONValue = page.hasMore ? page.samples.last.map { .string(RawCursor(metric: metricName, startMs: $0.startTimeMs, sampleKey: $0.sampleKey).encoded) } ?? .null : .null
         return .json(["samples": .array(page.samples.map(\.json)), "nextCursor": next])
     }

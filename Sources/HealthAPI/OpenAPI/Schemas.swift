@@ -50,7 +50,7 @@ public enum Schemas {
             "auth": ["type": "object", "description": "How to authenticate."],
             "limits": ["type": "object", "description": "Request limits."],
             "rules": ["type": "object", "description": "How day numbers are derived, the timezone rule, missing data and de-duplication.", "additionalProperties": ["type": "string"]],
-            "metrics": ["type": "object", "description": "Per canonical metric: unit, aggregation (the summary number), kind (how a day is derived), summary meaning, description, aliases, HealthKit identifier, accepted units and plausible range."],
+            "metrics": ["type": "object", "description": "Per canonical metric: display name (`displayName`, for people: \"Steps\", \"Resting heart rate\"), unit, aggregation (the summary number), kind (how a day is derived), summary meaning, description, aliases, HealthKit identifier, accepted units and plausible range."],
             "query": ["type": "object", "description": "POST /health/query: every intent with its fields, JSON Schema and an example."],
             "writeIntents": ["type": "object", "description": "Whether write intents are available and their kinds."],
             "workouts": ["type": "object", "description": "Workout routes, units and limits, and every HKWorkoutActivityType with its number, readable name and aliases."],

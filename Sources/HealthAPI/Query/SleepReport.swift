@@ -22,6 +22,7 @@ struct SleepReport: Sendable {
         var bedtimes: [Double] = []
         var wakeTimes: [Double] = []
         var sums: [String: Double] = [:]
+        var nightSources: [(name: String, recency: Int64)] = []
         let stageKeys = ["asleepMinutes", "deepMinutes", "remMinutes", "coreMinutes", "unspecifiedMinutes", "awakeMinutes", "inBedMinutes"]
         for ordinal in range.from.ordinal...range.to.ordinal {
             let day = DayKey(ordinal: ordinal)
@@ -30,6 +31,7 @@ struct SleepReport: Sendable {
                 continue
             }
             var night: [String: JSONValue] = ["day": .string(day.description), "source": .string(stored.source)]
+            nightSources.append((stored.source, Int64(ordinal)))
             let minutes = [stored.asleepMinutes, stored.deepMinutes, stored.remMinutes, stored.coreMinutes,
                            stored.unspecifiedMinutes, stored.awakeMinutes, stored.inBedMinutes]
             for (key, value) in zip(stageKeys, minutes) {
@@ -55,7 +57,6 @@ struct SleepReport: Sendable {
             nights.append(.object(night))
         }
         let count = nights.count
-        let nightSources = nights.compactMap { $0["source"]?.stringValue }
         var averages: [String: JSONValue] = [:]
         for key in stageKeys { averages[key] = count > 0 ? SummaryNumber.rounded(sums[key, default: 0] / Double(count), decimals: 0) : .null }
         let bedtime = SleepReport.spread(bedtimes)

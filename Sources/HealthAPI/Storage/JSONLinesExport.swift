@@ -22,7 +22,7 @@ public enum JSONLinesExport {
     public static let tables = ["settings", "samples", "day_totals", "workouts", "activity_summaries",
                                 "write_intents", "write_intent_events", "healthsave_batches"]
     /// Settings that describe this database's derivation rather than its data.
-    static let derivedSettings: Set<String> = ["metric_catalog"]
+    static let derivedSettings: Set<String> = ["metric_catalog", "aggregate_format"]
 
     /// What an export wrote.
     public struct Report: Sendable, Equatable {

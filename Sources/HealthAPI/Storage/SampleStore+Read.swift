@@ -9,11 +9,16 @@ extension SampleStore {
         public var data: String
     }
 
-    /// Stored aggregates for `from…to`, by day then metric.
-    public func dailyAggregates(from: DayKey, to: DayKey) async throws -> [DayRow] {
+    /// Stored aggregates for `from…to` (of `metric` only, when given), by day then metric.
+    public func dailyAggregates(from: DayKey, to: DayKey, metric: Metric? = nil) async throws -> [DayRow] {
         try await pool.read { db in
-            try db.query("SELECT day, metric, value, data FROM day_aggregates WHERE day BETWEEN ? AND ? ORDER BY day, metric",
-                         [.integer(Int64(from.ordinal)), .integer(Int64(to.ordinal))]) {
+            var sql = "SELECT day, metric, value, data FROM day_aggregates WHERE day BETWEEN ?1 AND ?2"
+            var bindings: [SQLiteValue] = [.integer(Int64(from.ordinal)), .integer(Int64(to.ordinal))]
+            if let metric {
+                sql += " AND metric = ?3"
+                bindings.append(.text(metric.rawValue))
+            }
+            return try db.query(sql + " ORDER BY day, metric", bindings) {
                 DayRow(day: Int($0.int64(0)), metric: $0.text(1), value: $0.optionalDouble(2), data: $0.text(3))
             }
         }

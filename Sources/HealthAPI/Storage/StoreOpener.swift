@@ -6,8 +6,8 @@ import SQLiteStore
 public enum StoreOpener {
     public struct Opened: Sendable {
         public var store: SampleStore
-        /// Aggregates rebuilt because the source priority or the metric table differed
-        /// from those the stored aggregates were derived with.
+        /// Aggregates rebuilt because the source priority, the metric table or the
+        /// aggregate format differed from those the stored aggregates were derived with.
         public var rebuiltForPriorityChange: Bool
     }
 
@@ -22,10 +22,13 @@ public enum StoreOpener {
                 let setting = "SELECT value FROM settings WHERE key = ?"
                 let storedPriority = try db.queryFirst(setting, [.text("source_priority")]) { $0.text(0) }
                 let storedCatalog = try db.queryFirst(setting, [.text("metric_catalog")]) { $0.text(0) }
+                let storedFormat = try db.queryFirst(setting, [.text("aggregate_format")]) { $0.text(0) }
                 let catalogPrint = catalog.fingerprint
-                guard storedPriority != priority.fingerprint || storedCatalog != catalogPrint else { return false }
-                // Aggregates depend on the priority and on which metrics are aggregated how;
-                // when either changed (a new release knows more metrics), they are derived anew.
+                let format = String(DayAggregate.format)
+                guard storedPriority != priority.fingerprint || storedCatalog != catalogPrint || storedFormat != format else { return false }
+                // Aggregates depend on the priority, on which metrics are aggregated how and
+                // on what an aggregate holds; when any changed (a new release knows more
+                // metrics, or writes source names differently), they are derived anew.
                 let hasSamples = try db.queryFirst("SELECT 1 FROM samples LIMIT 1", []) { _ in true } ?? false
                 if hasSamples {
                     if storedCatalog != catalogPrint {
@@ -37,6 +40,7 @@ public enum StoreOpener {
                 let upsert = "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
                 try db.run(upsert, [.text("source_priority"), .text(priority.fingerprint)])
                 try db.run(upsert, [.text("metric_catalog"), .text(catalogPrint)])
+                try db.run(upsert, [.text("aggregate_format"), .text(format)])
                 return hasSamples
             }
             return Opened(store: store, rebuiltForPriorityChange: rebuilt)

@@ -47,7 +47,7 @@ struct DailySummary: Sendable {
         catalog.summaryOrder.filter { $0.wording.always || table.entry($0.metric, day) != nil }
     }
 
-    func render(_ table: DayTable, asOfMs: Int64?, sources: [String], activity: DayActivity = .none) -> JSONValue {
+    func render(_ table: DayTable, asOfMs: Int64?, sources: [(name: String, recency: Int64)], activity: DayActivity = .none) -> JSONValue {
         var metrics: [String: JSONValue] = [:]
         var missing: [JSONValue] = []
         var coverage: [(metric: Metric, daysWithData: Int, daysInRange: Int)] = []

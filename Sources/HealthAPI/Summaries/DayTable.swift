@@ -81,20 +81,24 @@ struct DayTable: Sendable {
     /// The sources that contributed to the stored aggregates of `from…to`: for summed
     /// metrics only sources that counted after de-duplication (their `sources` entries are
     /// objects with `counted`), for sleep the chosen source of each night, for every other
-    /// kind each listed source. SQLite's JSON functions read them in place, so a year of
-    /// days needs no decoding in Swift; the statement names only the sleep metrics, so it
-    /// stays short however large the metric table is.
+    /// kind each listed source; each name as stored (spelled as sent) with the last day it
+    /// appears on. SQLite's JSON functions read them in place, so a year of days needs no
+    /// decoding in Swift; the statement names only the sleep metrics, so it stays short
+    /// however large the metric table is.
     static func sourcesSQL(_ catalog: MetricCatalog) -> String {
         let sleep = SQLList.quoted(catalog.metrics(ofKind: [.sleep]))
         return """
-        SELECT CASE WHEN j.type = 'object' THEN
-                    CASE WHEN json_extract(j.value, '$.counted') > 0 THEN json_extract(j.value, '$.name') END
-               ELSE j.value END
-          FROM day_aggregates a, json_each(a.data, '$.sources') j
-         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric NOT IN (\(sleep))
-        UNION
-        SELECT json_extract(a.data, '$.source') FROM day_aggregates a
-         WHERE a.day BETWEEN ?1 AND ?2 AND a.metric IN (\(sleep))
+        SELECT name, max(day) FROM (
+            SELECT a.day AS day,
+                   CASE WHEN j.type = 'object' THEN
+                        CASE WHEN json_extract(j.value, '$.counted') > 0 THEN json_extract(j.value, '$.name') END
+                   ELSE j.value END AS name
+              FROM day_aggregates a, json_each(a.data, '$.sources') j
+             WHERE a.day BETWEEN ?1 AND ?2 AND a.metric NOT IN (\(sleep))
+            UNION ALL
+            SELECT a.day, json_extract(a.data, '$.source') FROM day_aggregates a
+             WHERE a.day BETWEEN ?1 AND ?2 AND a.metric IN (\(sleep))
+        ) WHERE name IS NOT NULL GROUP BY name
         """
     }
 
@@ -113,13 +117,14 @@ struct DayTable: Sendable {
         return out
     }
 
-    static func sources(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey) throws -> [String] {
+    /// See ``sourcesSQL(_:)``: each name with its last day's ordinal as its recency.
+    static func sources(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey) throws -> [(name: String, recency: Int64)] {
         let statement = try db.statement(sourcesSQL(catalog))
         defer { statement.reset() }
         try statement.bind(1, Int64(from.ordinal))
         try statement.bind(2, Int64(to.ordinal))
-        var names: [String] = []
-        while try statement.step() { if let name = statement.optionalText(0) { names.append(name) } }
+        var names: [(name: String, recency: Int64)] = []
+        while try statement.step() { if let name = statement.optionalText(0) { names.append((name, statement.int64(1))) } }
         return names
     }
 }

@@ -7,7 +7,10 @@ import SQLiteStore
 /// asked for), so an agent can tell "no data" and "partial data" from a real value.
 struct Provenance: Sendable {
     var asOfMs: Int64?
-    var sources: [String]
+    /// Source names as the aggregates hold them (as the samples spelled them), each with
+    /// how recently it was seen (the day ordinal): one source spelled two ways is listed
+    /// once, under its most recent spelling (``SourceName/latestSpellings(_:)``).
+    var sources: [(name: String, recency: Int64)]
     var coverage: [(metric: Metric, daysWithData: Int, daysInRange: Int)]
 
     func json(zone: SummaryZone, priority: SourcePriority) -> JSONValue {
@@ -16,7 +19,9 @@ struct Provenance: Sendable {
 
     /// The members of ``json(zone:priority:)``, for answers that leave some out.
     func members(zone: SummaryZone, priority: SourcePriority) -> [String: JSONValue] {
-        let ranked = Set(sources).map { priority.rank(sourceName: $0, bundleId: nil) }.sorted().map(\.identity)
+        // Ranked by the normal form, shown as spelled.
+        let ranked = SourceName.latestSpellings(sources).map { (rank: priority.rank(sourceName: $0, bundleId: nil), name: $0) }
+            .sorted { $0.rank < $1.rank }.map(\.name)
         var coverageJSON: [String: JSONValue] = [:]
         for item in coverage {
             coverageJSON[item.metric.rawValue] = ["daysWithData": .number(Double(item.daysWithData)), "daysInRange": .number(Double(item.daysInRange))]

@@ -35,7 +35,7 @@ struct RangeSummary: Sendable {
          RangeStatistics(table.series(spec, from: previousFrom, to: previousTo), daysInRange: length))
     }
 
-    func render(_ table: DayTable, asOfMs: Int64?, sources: [String], stages: [String: Double]?) -> JSONValue {
+    func render(_ table: DayTable, asOfMs: Int64?, sources: [(name: String, recency: Int64)], stages: [String: Double]?) -> JSONValue {
         var metrics: [String: JSONValue] = [:]
         var missing: [JSONValue] = []
         var coverage: [(metric: Metric, daysWithData: Int, daysInRange: Int)] = []

@@ -29,7 +29,7 @@ public enum HealthServerRunner {
             return 1
         }
         defer { opened.store.pool.close() }
-        if opened.rebuiltForPriorityChange { log.message("the source priority or the metric table changed; day aggregates were rebuilt from the raw samples") }
+        if opened.rebuiltForPriorityChange { log.message("the source priority, the metric table or the aggregate format changed; day aggregates were rebuilt from the raw samples") }
         // Import jobs live in memory: uploads a previous run left behind (cut off, or never
         // finished because the server stopped) can no longer be reached, so they go.
         let stale = ImportJobs.removeLeftovers(in: config.importDirectory)

@@ -12,7 +12,7 @@ extension MetricCatalog {
             description: "Distance cycled (km); a day's total is de-duplicated across sources by source priority.",
             wording: SummaryWording(headline: .total, label: "cycling distance", textUnit: " km", decimals: 2, textDecimals: 1, order: 101)),
         MetricSpec(
-            "distance_swimming_m", aliases: ["distance_swimming", "swimming_distance", "HKQuantityTypeIdentifierDistanceSwimming"],
+            "distance_swimming_m", displayName: "Swimming distance", aliases: ["distance_swimming", "swimming_distance", "HKQuantityTypeIdentifierDistanceSwimming"],
             healthKit: "HKQuantityTypeIdentifierDistanceSwimming", kind: .cumulativeDeduplicated, units: metreUnits, range: 0...100_000,
             description: "Distance swum, in metres as pools are measured (m); a day's total is de-duplicated across sources by source priority.",
             wording: SummaryWording(headline: .total, label: "swimming distance", textUnit: " m", order: 102)),
@@ -47,12 +47,12 @@ extension MetricCatalog {
             description: "Distance skated (km); a day's total is de-duplicated across sources by source priority.",
             wording: SummaryWording(headline: .total, label: "skating distance", textUnit: " km", decimals: 2, textDecimals: 1, order: 108)),
         MetricSpec(
-            "basal_energy_kcal", aliases: ["basal_energy_burned", "basal_energy", "resting_energy", "HKQuantityTypeIdentifierBasalEnergyBurned"],
+            "basal_energy_kcal", displayName: "Resting energy", aliases: ["basal_energy_burned", "basal_energy", "resting_energy", "HKQuantityTypeIdentifierBasalEnergyBurned"],
             healthKit: "HKQuantityTypeIdentifierBasalEnergyBurned", kind: .cumulativeDeduplicated, units: energyUnits, range: 0...20_000,
             description: "Basal (resting) energy burned (kcal); a day's total is de-duplicated across sources by source priority.",
             wording: SummaryWording(headline: .total, label: "resting energy", textUnit: " kcal", order: 109)),
         MetricSpec(
-            "flights_climbed", aliases: ["flights", "HKQuantityTypeIdentifierFlightsClimbed"],
+            "flights_climbed", displayName: "Flights climbed", aliases: ["flights", "HKQuantityTypeIdentifierFlightsClimbed"],
             healthKit: "HKQuantityTypeIdentifierFlightsClimbed", kind: .cumulativeDeduplicated, units: countUnits, range: 0...10_000,
             description: "Flights of stairs climbed (count); a day's total is de-duplicated across sources by source priority.",
             wording: SummaryWording(headline: .total, label: "flights climbed", textUnit: " flights", order: 110)),
@@ -72,28 +72,28 @@ extension MetricCatalog {
             description: "NikeFuel points (count); a day's total is de-duplicated across sources by source priority.",
             wording: SummaryWording(headline: .total, label: "NikeFuel", textUnit: " NikeFuel", order: 113)),
         MetricSpec(
-            "apple_exercise_time_min", aliases: ["apple_exercise_time", "exercise_time", "exercise_minutes", "HKQuantityTypeIdentifierAppleExerciseTime"],
+            "apple_exercise_time_min", displayName: "Exercise minutes", aliases: ["apple_exercise_time", "exercise_time", "exercise_minutes", "HKQuantityTypeIdentifierAppleExerciseTime"],
             healthKit: "HKQuantityTypeIdentifierAppleExerciseTime", kind: .cumulativeDeduplicated, units: minuteUnits, range: 0...1440,
             description: "Exercise minutes of Apple's exercise ring (min); a day's total is de-duplicated across sources by source priority.",
             wording: SummaryWording(headline: .total, label: "exercise", textUnit: " min", order: 114)),
         MetricSpec(
-            "apple_stand_time_min", aliases: ["apple_stand_time", "stand_time", "HKQuantityTypeIdentifierAppleStandTime"],
+            "apple_stand_time_min", displayName: "Stand minutes", aliases: ["apple_stand_time", "stand_time", "HKQuantityTypeIdentifierAppleStandTime"],
             healthKit: "HKQuantityTypeIdentifierAppleStandTime", kind: .cumulativeDeduplicated, units: minuteUnits, range: 0...1440,
             description: "Minutes spent standing (min); a day's total is de-duplicated across sources by source priority.",
             wording: SummaryWording(headline: .total, label: "stand time", textUnit: " min", order: 115)),
         MetricSpec(
-            "apple_move_time_min", aliases: ["apple_move_time", "move_time", "HKQuantityTypeIdentifierAppleMoveTime"],
+            "apple_move_time_min", displayName: "Move minutes", aliases: ["apple_move_time", "move_time", "HKQuantityTypeIdentifierAppleMoveTime"],
             healthKit: "HKQuantityTypeIdentifierAppleMoveTime", kind: .cumulativeDeduplicated, units: minuteUnits, range: 0...1440,
             description: "Move minutes of Apple's move ring in minutes mode (min); a day's total is de-duplicated across sources by source priority.",
             wording: SummaryWording(headline: .total, label: "move time", textUnit: " min", order: 116)),
         MetricSpec(
-            "time_in_daylight_min", aliases: ["time_in_daylight", "daylight_time", "HKQuantityTypeIdentifierTimeInDaylight"],
+            "time_in_daylight_min", displayName: "Time in daylight", aliases: ["time_in_daylight", "daylight_time", "HKQuantityTypeIdentifierTimeInDaylight"],
             healthKit: "HKQuantityTypeIdentifierTimeInDaylight", kind: .cumulativeDeduplicated, units: minuteUnits, range: 0...1440,
             description: "Time spent in daylight (min); a day's total is de-duplicated across sources by source priority.",
             wording: SummaryWording(headline: .total, label: "time in daylight", textUnit: " min", order: 117)),
         // HealthKit counts falls as a quantity; clients that speak of a "fall event" mean the same samples.
         MetricSpec(
-            "number_of_times_fallen", aliases: ["falls", "fallEvent", "Falls", "41952-1", "HKQuantityTypeIdentifierNumberOfTimesFallen", "HKCategoryTypeIdentifierFallEvent"],
+            "number_of_times_fallen", displayName: "Falls", aliases: ["falls", "fallEvent", "Falls", "41952-1", "HKQuantityTypeIdentifierNumberOfTimesFallen", "HKCategoryTypeIdentifierFallEvent"],
             healthKit: "HKQuantityTypeIdentifierNumberOfTimesFallen", kind: .cumulative, units: countUnits, range: 0...100,
             description: "Falls detected or logged (count); every logged entry counts toward the day's total.",
             wording: SummaryWording(headline: .total, label: "falls", textUnit: " falls", order: 118)),

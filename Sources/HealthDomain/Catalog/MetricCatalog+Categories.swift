@@ -4,7 +4,7 @@ extension MetricCatalog {
         // Every sample is one clock hour with a value (stood or idle), so it is an event with a value: a day counts
         // its hours and which values were seen; timing it as a duration would add idle hours to the minutes.
         MetricSpec(
-            "apple_stand_hour", aliases: ["stand_hour", "stand_hours", "HKCategoryTypeIdentifierAppleStandHour"],
+            "apple_stand_hour", displayName: "Stand hours", aliases: ["stand_hour", "stand_hours", "HKCategoryTypeIdentifierAppleStandHour"],
             healthKit: "HKCategoryTypeIdentifierAppleStandHour", kind: .categoryEvent, units: nil,
             description: "Hours with at least a minute of standing and moving (category: stood, idle); a day reports how many were logged and the values seen.",
             wording: SummaryWording(headline: .count, label: "stand hours", textUnit: "", order: 700),
@@ -76,7 +76,7 @@ extension MetricCatalog {
             wording: SummaryWording(headline: .count, label: "walking steadiness notifications", textUnit: "", order: 711),
             categories: .appleWalkingSteadinessEvent),
         MetricSpec(
-            "sleep_apnea_event", aliases: ["sleep_apnea_notification", "HKCategoryTypeIdentifierSleepApneaEvent"],
+            "sleep_apnea_event", displayName: "Breathing disturbances notification", aliases: ["sleep_apnea_notification", "HKCategoryTypeIdentifierSleepApneaEvent"],
             healthKit: "HKCategoryTypeIdentifierSleepApneaEvent", kind: .categoryEvent, units: nil,
             description: "Breathing disturbances notification, a sign of possible sleep apnea (category: no value); a day reports how many were logged and the values seen.",
             wording: SummaryWording(headline: .count, label: "sleep apnea notifications", textUnit: "", order: 712),

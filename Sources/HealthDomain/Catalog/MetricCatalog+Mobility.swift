@@ -13,12 +13,12 @@ extension MetricCatalog {
             wording: SummaryWording(headline: .average, label: "step length", textUnit: " cm", decimals: 1, order: 401)),
         // 0% asymmetry is a real reading, so `%` values ≤ 1 are taken as sent; HealthKit's 0–1 fraction must say `fraction`.
         MetricSpec(
-            "walking_asymmetry_percent", aliases: ["walking_asymmetry", "walking_asymmetry_percentage", "HKQuantityTypeIdentifierWalkingAsymmetryPercentage"],
+            "walking_asymmetry_percent", displayName: "Walking asymmetry", aliases: ["walking_asymmetry", "walking_asymmetry_percentage", "HKQuantityTypeIdentifierWalkingAsymmetryPercentage"],
             healthKit: "HKQuantityTypeIdentifierWalkingAsymmetryPercentage", kind: .discrete, units: percentUnits, range: 0...100,
             description: "Share of steps with uneven timing between the feet (%, 0–100; a 0–1 fraction sent as 'fraction' is converted); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "walking asymmetry", textUnit: "%", decimals: 1, order: 402)),
         MetricSpec(
-            "walking_double_support_percent", aliases: ["walking_double_support", "walking_double_support_percentage", "HKQuantityTypeIdentifierWalkingDoubleSupportPercentage"],
+            "walking_double_support_percent", displayName: "Double support time", aliases: ["walking_double_support", "walking_double_support_percentage", "HKQuantityTypeIdentifierWalkingDoubleSupportPercentage"],
             healthKit: "HKQuantityTypeIdentifierWalkingDoubleSupportPercentage", kind: .discrete, units: percentUnits, range: 1...100,
             description: "Share of walking time with both feet on the ground (%, 0–100; HealthKit's 0–1 fraction is converted); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "double support", textUnit: "%", decimals: 1, order: 403)),
@@ -33,12 +33,12 @@ extension MetricCatalog {
             description: "Stair descent speed (m/s); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "stair speed down", textUnit: " m/s", decimals: 2, textDecimals: 1, order: 405)),
         MetricSpec(
-            "apple_walking_steadiness_percent", aliases: ["apple_walking_steadiness", "walking_steadiness", "Gait Analysis", "95809-3", "HKQuantityTypeIdentifierAppleWalkingSteadiness"],
+            "apple_walking_steadiness_percent", displayName: "Walking steadiness", aliases: ["apple_walking_steadiness", "walking_steadiness", "Gait Analysis", "95809-3", "HKQuantityTypeIdentifierAppleWalkingSteadiness"],
             healthKit: "HKQuantityTypeIdentifierAppleWalkingSteadiness", kind: .discrete, units: percentUnits, range: 0...100,
             description: "Walking steadiness score (%, 0–100; a 0–1 fraction sent as 'fraction' is converted); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "walking steadiness", textUnit: "%", decimals: 1, order: 406)),
         MetricSpec(
-            "six_minute_walk_test_distance_m", aliases: ["six_minute_walk_test_distance", "six_minute_walking_test_distance", "HKQuantityTypeIdentifierSixMinuteWalkTestDistance"],
+            "six_minute_walk_test_distance_m", displayName: "Six-minute walk distance", aliases: ["six_minute_walk_test_distance", "six_minute_walking_test_distance", "HKQuantityTypeIdentifierSixMinuteWalkTestDistance"],
             healthKit: "HKQuantityTypeIdentifierSixMinuteWalkTestDistance", kind: .discrete, units: metreUnits, range: 10...2000,
             description: "Estimated six-minute walk distance (m); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "six-minute walk", textUnit: " m", order: 407)),
@@ -113,7 +113,7 @@ extension MetricCatalog {
             description: "Rated workout effort (score 1–10); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "workout effort", textUnit: "", decimals: 1, order: 421)),
         MetricSpec(
-            "estimated_workout_effort_score", aliases: ["estimated_effort_score", "HKQuantityTypeIdentifierEstimatedWorkoutEffortScore"],
+            "estimated_workout_effort_score", displayName: "Estimated workout effort", aliases: ["estimated_effort_score", "HKQuantityTypeIdentifierEstimatedWorkoutEffortScore"],
             healthKit: "HKQuantityTypeIdentifierEstimatedWorkoutEffortScore", kind: .discrete, units: effortScoreUnits, range: 0...10,
             description: "Workout effort estimated by Apple Watch (score 1–10); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "estimated workout effort", textUnit: "", decimals: 1, order: 422)),

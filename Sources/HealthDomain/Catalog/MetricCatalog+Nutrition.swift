@@ -182,12 +182,12 @@ extension MetricCatalog {
             description: "Dietary iodine (mcg); every logged entry counts toward the day's total.",
             wording: SummaryWording(headline: .total, label: "iodine", textUnit: " µg", decimals: 1, order: 535)),
         MetricSpec(
-            "dietary_water_ml", aliases: ["dietary_water", "water", "water_intake", "HKQuantityTypeIdentifierDietaryWater"],
+            "dietary_water_ml", displayName: "Water", aliases: ["dietary_water", "water", "water_intake", "HKQuantityTypeIdentifierDietaryWater"],
             healthKit: "HKQuantityTypeIdentifierDietaryWater", kind: .cumulative, units: millilitreUnits, range: 0...20_000,
             description: "Water drunk (mL); every logged entry counts toward the day's total.",
             wording: SummaryWording(headline: .total, label: "water", textUnit: " mL", order: 536)),
         MetricSpec(
-            "dietary_caffeine_mg", aliases: ["dietary_caffeine", "caffeine", "HKQuantityTypeIdentifierDietaryCaffeine"],
+            "dietary_caffeine_mg", displayName: "Caffeine", aliases: ["dietary_caffeine", "caffeine", "HKQuantityTypeIdentifierDietaryCaffeine"],
             healthKit: "HKQuantityTypeIdentifierDietaryCaffeine", kind: .cumulative, units: milligramUnits, range: 0...5000,
             description: "Caffeine consumed (mg); every logged entry counts toward the day's total.",
             wording: SummaryWording(headline: .total, label: "caffeine", textUnit: " mg", decimals: 1, order: 537)),

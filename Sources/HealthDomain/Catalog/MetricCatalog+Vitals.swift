@@ -8,12 +8,12 @@ extension MetricCatalog {
             description: "Heart rate (bpm); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "heart rate", textUnit: " bpm", decimals: 1, order: 200)),
         MetricSpec(
-            "walking_heart_rate_average_bpm", aliases: ["walking_heart_rate_average", "walking_heart_rate", "HKQuantityTypeIdentifierWalkingHeartRateAverage"],
+            "walking_heart_rate_average_bpm", displayName: "Walking heart rate average", aliases: ["walking_heart_rate_average", "walking_heart_rate", "HKQuantityTypeIdentifierWalkingHeartRateAverage"],
             healthKit: "HKQuantityTypeIdentifierWalkingHeartRateAverage", kind: .discrete, units: beatsPerMinuteUnits, range: 20...300,
             description: "Average heart rate while walking (bpm); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "walking HR", textUnit: " bpm", decimals: 1, order: 201)),
         MetricSpec(
-            "heart_rate_recovery_bpm", aliases: ["heart_rate_recovery", "heart_rate_recovery_one_minute", "cardio_recovery", "HKQuantityTypeIdentifierHeartRateRecoveryOneMinute"],
+            "heart_rate_recovery_bpm", displayName: "Cardio recovery", aliases: ["heart_rate_recovery", "heart_rate_recovery_one_minute", "cardio_recovery", "HKQuantityTypeIdentifierHeartRateRecoveryOneMinute"],
             healthKit: "HKQuantityTypeIdentifierHeartRateRecoveryOneMinute", kind: .discrete, units: beatsPerMinuteUnits, range: 0...200,
             description: "Heart rate drop in the minute after exercise (bpm); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "HR recovery", textUnit: " bpm", decimals: 1, order: 202)),
@@ -33,7 +33,7 @@ extension MetricCatalog {
             description: "Body temperature (degC; degF and K are converted); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "body temperature", textUnit: " °C", decimals: 2, textDecimals: 1, order: 205)),
         MetricSpec(
-            "basal_body_temperature_degc", aliases: ["basal_body_temperature", "HKQuantityTypeIdentifierBasalBodyTemperature"],
+            "basal_body_temperature_degc", displayName: "Basal body temperature", aliases: ["basal_body_temperature", "HKQuantityTypeIdentifierBasalBodyTemperature"],
             healthKit: "HKQuantityTypeIdentifierBasalBodyTemperature", kind: .discrete, units: celsiusUnits, range: 25...45,
             description: "Basal body temperature, taken at rest on waking (degC; degF and K are converted); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "basal body temperature", textUnit: " °C", decimals: 2, textDecimals: 1, order: 206)),
@@ -59,12 +59,12 @@ extension MetricCatalog {
                 "blood_pressure_diastolic": "diastolic", "HKQuantityTypeIdentifierBloodPressureDiastolic": "diastolic", "8462-4": "diastolic",
             ]),
         MetricSpec(
-            "vo2_max_ml_kg_min", aliases: ["vo2_max", "vo2max", "VO2max", "94122-9", "HKQuantityTypeIdentifierVO2Max"],
+            "vo2_max_ml_kg_min", displayName: "Cardio fitness (VO2 max)", aliases: ["vo2_max", "vo2max", "VO2max", "94122-9", "HKQuantityTypeIdentifierVO2Max"],
             healthKit: "HKQuantityTypeIdentifierVO2Max", kind: .discrete, units: vo2MaxUnits, range: 5...100,
             description: "Estimated maximal oxygen uptake (cardio fitness) (mL/kg/min); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "VO2 max", textUnit: " mL/kg/min", decimals: 1, order: 210)),
         MetricSpec(
-            "atrial_fibrillation_burden_percent", aliases: ["atrial_fibrillation_burden", "afib_burden", "HKQuantityTypeIdentifierAtrialFibrillationBurden"],
+            "atrial_fibrillation_burden_percent", displayName: "AFib history", aliases: ["atrial_fibrillation_burden", "afib_burden", "HKQuantityTypeIdentifierAtrialFibrillationBurden"],
             healthKit: "HKQuantityTypeIdentifierAtrialFibrillationBurden", kind: .discrete, units: percentUnits, range: 0...100,
             description: "Share of time in atrial fibrillation, from AFib History (%, 0–100; a 0–1 fraction sent as 'fraction' is converted); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "AFib burden", textUnit: "%", decimals: 1, order: 211)),
@@ -74,7 +74,7 @@ extension MetricCatalog {
             description: "Peripheral perfusion index (%, 0–100; a 0–1 fraction sent as 'fraction' is converted); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "perfusion index", textUnit: "%", decimals: 2, textDecimals: 1, order: 212)),
         MetricSpec(
-            "electrodermal_activity_us", aliases: ["electrodermal_activity", "HKQuantityTypeIdentifierElectrodermalActivity"],
+            "electrodermal_activity_us", displayName: "Electrodermal activity", aliases: ["electrodermal_activity", "HKQuantityTypeIdentifierElectrodermalActivity"],
             healthKit: "HKQuantityTypeIdentifierElectrodermalActivity", kind: .discrete, units: microsiemensUnits, range: 0...200,
             description: "Electrodermal activity, the skin's conductance (µS); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "electrodermal activity", textUnit: " µS", decimals: 2, textDecimals: 1, order: 213)),
@@ -90,12 +90,12 @@ extension MetricCatalog {
             description: "Breathing disturbances during sleep (count per hour of sleep); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "breathing disturbances", textUnit: "", decimals: 1, order: 215)),
         MetricSpec(
-            "forced_expiratory_volume_1_l", aliases: ["forced_expiratory_volume_1", "fev1", "HKQuantityTypeIdentifierForcedExpiratoryVolume1"],
+            "forced_expiratory_volume_1_l", displayName: "Forced expiratory volume (FEV1)", aliases: ["forced_expiratory_volume_1", "fev1", "HKQuantityTypeIdentifierForcedExpiratoryVolume1"],
             healthKit: "HKQuantityTypeIdentifierForcedExpiratoryVolume1", kind: .discrete, units: litreUnits, range: 0...10,
             description: "Forced expiratory volume in one second, FEV1 (L); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "FEV1", textUnit: " L", decimals: 2, textDecimals: 1, order: 216)),
         MetricSpec(
-            "forced_vital_capacity_l", aliases: ["forced_vital_capacity", "fvc", "HKQuantityTypeIdentifierForcedVitalCapacity"],
+            "forced_vital_capacity_l", displayName: "Forced vital capacity", aliases: ["forced_vital_capacity", "fvc", "HKQuantityTypeIdentifierForcedVitalCapacity"],
             healthKit: "HKQuantityTypeIdentifierForcedVitalCapacity", kind: .discrete, units: litreUnits, range: 0...12,
             description: "Forced vital capacity, FVC (L); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "FVC", textUnit: " L", decimals: 2, textDecimals: 1, order: 217)),
@@ -105,7 +105,7 @@ extension MetricCatalog {
             description: "Peak expiratory flow rate (L/min); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "peak flow", textUnit: " L/min", order: 218)),
         MetricSpec(
-            "insulin_delivery_iu", aliases: ["insulin_delivery", "insulin", "HKQuantityTypeIdentifierInsulinDelivery"],
+            "insulin_delivery_iu", displayName: "Insulin delivery", aliases: ["insulin_delivery", "insulin", "HKQuantityTypeIdentifierInsulinDelivery"],
             healthKit: "HKQuantityTypeIdentifierInsulinDelivery", kind: .cumulative, units: insulinUnits, range: 0...500,
             description: "Insulin delivered, basal and bolus (IU); every logged entry counts toward the day's total.",
             wording: SummaryWording(headline: .total, label: "insulin", textUnit: " IU", decimals: 1, textDecimals: 1, order: 219)),
@@ -115,7 +115,7 @@ extension MetricCatalog {
             description: "Inhaler puffs (count); every logged entry counts toward the day's total.",
             wording: SummaryWording(headline: .total, label: "inhaler uses", textUnit: " puffs", order: 220)),
         MetricSpec(
-            "number_of_alcoholic_beverages", aliases: ["alcoholic_beverages", "alcohol_consumption", "HKQuantityTypeIdentifierNumberOfAlcoholicBeverages"],
+            "number_of_alcoholic_beverages", displayName: "Alcoholic drinks", aliases: ["alcoholic_beverages", "alcohol_consumption", "HKQuantityTypeIdentifierNumberOfAlcoholicBeverages"],
             healthKit: "HKQuantityTypeIdentifierNumberOfAlcoholicBeverages", kind: .cumulative, units: countUnits, range: 0...100,
             description: "Alcoholic drinks logged (count); every logged entry counts toward the day's total.",
             wording: SummaryWording(headline: .total, label: "alcoholic drinks", textUnit: " drinks", order: 221)),

@@ -6,6 +6,10 @@
 public struct MetricSpec: Sendable, Equatable {
     /// The canonical name, used in storage and in every answer.
     public var metric: Metric
+    /// The name a person reads ("Steps", "Resting heart rate"): chart titles, labels.
+    /// Given where the description does not open with one; otherwise its opening words,
+    /// up to the unit in parentheses (``displayName(fromDescription:)``).
+    public var displayName: String
     /// Other names that resolve to it on input (client spellings, HealthKit identifiers).
     public var aliases: [String]
     /// The HealthKit type identifier, when there is one.
@@ -30,11 +34,12 @@ public struct MetricSpec: Sendable, Equatable {
 
     /// A spec with explicit values.
     public init(
-        _ metric: Metric, aliases: [String] = [], healthKit: String? = nil, kind: MetricKind, units: MetricUnits?,
+        _ metric: Metric, displayName: String? = nil, aliases: [String] = [], healthKit: String? = nil, kind: MetricKind, units: MetricUnits?,
         range: ClosedRange<Double>? = nil, description: String, wording: SummaryWording, writable: Bool = false,
         categories: [CategoryValue]? = nil, impliedCategories: [String: String] = [:]
     ) {
         self.metric = metric
+        self.displayName = displayName ?? Self.displayName(fromDescription: description)
         self.aliases = aliases
         self.healthKitIdentifier = healthKit
         self.kind = kind
@@ -45,6 +50,18 @@ public struct MetricSpec: Sendable, Equatable {
         self.writable = writable
         self.categories = categories
         self.impliedCategories = impliedCategories
+    }
+
+    /// The description's opening words, before the unit in parentheses or the first `;`:
+    /// "Resting heart rate (bpm); a day reports …" → "Resting heart rate".
+    public static func displayName(fromDescription description: String) -> String {
+        var end = description.endIndex
+        for marker in [" (", ";", ". "] {
+            if let found = description.firstRange(of: marker), found.lowerBound < end { end = found.lowerBound }
+        }
+        var name = String(description[..<end]).trimmingASCIIWhitespace()
+        while name.hasSuffix(".") { name.removeLast() }
+        return name.isEmpty ? description : name
     }
 
     /// Every name that resolves to this spec besides the canonical one.

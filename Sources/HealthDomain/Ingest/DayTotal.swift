@@ -50,7 +50,7 @@ extension SampleRules {
                                               message: "a day total needs a summed metric (steps, distances, energy, …); '\(sample.metric.rawValue)' is not one")])
             }
             let day = localDate ?? clock.dayOfNearestMidnight(atMs: sample.startTimeMs, zone: sample.timezone)
-            return (DayTotal(metric: sample.metric, day: day, value: value, source: sample.sourceIdentity, key: sample.sampleKey), [])
+            return (DayTotal(metric: sample.metric, day: day, value: value, source: sample.sourceDisplayName, key: sample.sampleKey), [])
         }
     }
 }

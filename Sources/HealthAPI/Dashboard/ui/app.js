@@ -116,6 +116,28 @@ async function catalog() {
   return state.catalog;
 }
 
+/** A metric's name for people, from the catalog ("Resting heart rate"); its identifier when the catalog has none. */
+function metricName(metric, spec) { return (spec && spec.displayName) || metric; }
+/** The name with its unit: "Resting heart rate (bpm)"; a count needs no unit ("Steps"). */
+function metricTitle(metric, spec) {
+  const unit = spec && spec.unit;
+  return unit && unit !== "count" ? `${metricName(metric, spec)} (${unit})` : metricName(metric, spec);
+}
+
+/**
+ * The key a source is matched by, as the server matches it (SourceName.normalized): curly
+ * apostrophes and primes as ', no-break and narrow spaces as a space. Names are shown as
+ * sent; this only decides which spellings are one source.
+ */
+function sourceKey(name) { return String(name).replace(/[\u2018\u2019\u2032\u02BC]/g, "'").replace(/[\u00A0\u202F\u2007]/g, " "); }
+
+/** Sources of a run of days, one per key, each shown as the latest day spelled it (days ascending). */
+function sourcesOverDays(points, names) {
+  const byKey = new Map();
+  for (const p of points) for (const name of names(p)) byKey.set(sourceKey(name), name);
+  return byKey;
+}
+
 // ---- Sign-in ----------------------------------------------------------------------------
 
 function showSignin(message) {
@@ -287,7 +309,7 @@ async function viewTrends(metricArgument) {
   for (const d of daily.days || []) for (const [metric, m] of Object.entries(d.metrics)) if (metric !== "sleep_segment" && dayValue(m) !== null) present.add(metric);
   const metrics = [...present].sort((a, b) => order(a) - order(b) || a.localeCompare(b));
   const picker = el("select", { id: "metric" }, el("option", { value: "", text: `All ${metrics.length} metrics with data` }),
-    ...metrics.map((metric) => el("option", { value: metric, text: metric })));
+    ...metrics.map((metric) => el("option", { value: metric, text: metricName(metric, units[metric]) })));
   picker.value = metrics.includes(metricArgument) ? metricArgument : "";
   picker.addEventListener("change", () => { location.hash = picker.value ? `#trends/${picker.value}` : "#trends"; });
   const shown = picker.value ? [picker.value] : metrics;
@@ -312,16 +334,20 @@ function metricChart(metric, spec, days, byDay) {
     const m = byDay[day] && byDay[day][metric];
     return { day, m, value: dayValue(m) };
   });
-  const sources = [];
-  if (cumulative) for (const p of points) for (const s of (p.m && Array.isArray(p.m.sources) ? p.m.sources : [])) if (typeof s === "object" && !sources.includes(s.name)) sources.push(s.name);
+  const listed = (p) => (p.m && Array.isArray(p.m.sources) ? p.m.sources : []);
+  // Per-source series: one per source key, named as the latest day spelled it.
+  const bySource = cumulative ? sourcesOverDays(points, (p) => listed(p).filter((s) => typeof s === "object").map((s) => s.name)) : new Map();
+  const sources = [...bySource.keys()];
+  const find = (p, key) => listed(p).find((x) => typeof x === "object" && sourceKey(x.name) === key);
   const withData = points.filter((p) => p.value !== null).length;
-  const caption = `${metric} per day${unit ? ` (${unit})` : ""}`;
+  const title = metricTitle(metric, spec);
+  const caption = `${metricName(metric, spec)} per day${unit ? ` (${unit})` : ""}`;
   let chart, legend;
   if (cumulative && sources.length) {
-    const series = sources.map((name, i) => ({ name, cls: `s${i % 6}` }));
+    const series = sources.map((key, i) => ({ key, name: bySource.get(key), cls: `s${i % 6}` }));
     chart = stackedBars(points.map((p) => ({
       key: p.day, label: fmtDay(p.day, "short"),
-      parts: p.m ? series.map((s) => { const found = (p.m.sources || []).find((x) => x.name === s.name); return found ? found.counted : 0; }) : null,
+      parts: p.m ? series.map((s) => { const found = find(p, s.key); return found ? found.counted : 0; }) : null,
       total: p.value,
       tip: p.value === null ? `${fmtDay(p.day)}\nno data` : `${fmtDay(p.day)}\n${fmt(p.value, digits)} ${unit}` +
         (p.m.sources || []).map((x) => `\n${x.name}: ${fmt(x.counted, digits)} counted of ${fmt(x.total, digits)}`).join(""),
@@ -333,25 +359,24 @@ function metricChart(metric, spec, days, byDay) {
       tip: p.value === null ? `${fmtDay(p.day)}\nno data` : `${fmtDay(p.day)}\n${fmt(p.value, digits)} ${unit}` +
         (p.m && typeof p.m.min === "number" ? `\nmin ${fmt(p.m.min, digits)} · max ${fmt(p.m.max, digits)} · latest ${fmt(p.m.latest, digits)}` : ""),
     })), unit, caption);
-    const names = new Set();
-    for (const p of points) for (const s of (p.m && Array.isArray(p.m.sources) ? p.m.sources : [])) names.add(typeof s === "string" ? s : s.name);
-    legend = [{ name: cumulative ? "day total" : `day average${names.size ? ` · sources: ${[...names].join(", ")}` : ""}`, cls: "s0" }];
+    const names = [...sourcesOverDays(points, (p) => listed(p).map((s) => (typeof s === "string" ? s : s.name))).values()];
+    legend = [{ name: cumulative ? "day total" : `day average${names.length ? ` · sources: ${names.join(", ")}` : ""}`, cls: "s0" }];
   }
   const table = () => {
     const head = el("tr", {}, el("th", { scope: "col", text: "Day" }), el("th", { scope: "col", class: "num", text: `${cumulative ? "Total" : "Average"}${unit ? ` (${unit})` : ""}` }),
-      ...(cumulative ? sources.map((s) => el("th", { scope: "col", class: "num", text: `${s} (counted)` })) : [el("th", { scope: "col", class: "num", text: "Min" }), el("th", { scope: "col", class: "num", text: "Max" })]));
+      ...(cumulative ? sources.map((key) => el("th", { scope: "col", class: "num", text: `${bySource.get(key)} (counted)` })) : [el("th", { scope: "col", class: "num", text: "Min" }), el("th", { scope: "col", class: "num", text: "Max" })]));
     const rows = points.map((p) => el("tr", { "data-day": p.day },
       el("th", { scope: "row", text: fmtDay(p.day) }),
       el("td", { class: "num", "data-value": p.value === null ? "" : String(p.value), text: p.value === null ? "no data" : fmt(p.value, digits) }),
-      ...(cumulative ? sources.map((s) => { const f = p.m && (p.m.sources || []).find((x) => x.name === s); return el("td", { class: "num", text: f ? fmt(f.counted, digits) : "–" }); })
+      ...(cumulative ? sources.map((key) => { const f = find(p, key); return el("td", { class: "num", text: f ? fmt(f.counted, digits) : "–" }); })
         : [el("td", { class: "num", text: p.m ? fmt(p.m.min, digits) : "–" }), el("td", { class: "num", text: p.m ? fmt(p.m.max, digits) : "–" })])));
     return el("table", {}, el("caption", { class: "muted", text: caption }), el("thead", {}, head), el("tbody", {}, rows));
   };
-  return chartCard(metric, `${withData} of ${points.length} days with data${spec.description ? "" : ""}`, chart, legend, table);
+  return chartCard(title, `${withData} of ${points.length} days with data`, chart, legend, table, metric);
 }
 
-/** A card: title, legend, the chart, and a button that shows its numbers as a table. */
-function chartCard(title, subtitle, chart, legend, table) {
+/** A card: title, legend, the chart, and a button that shows its numbers as a table; `key` names it for tests. */
+function chartCard(title, subtitle, chart, legend, table, key = title) {
   const holder = el("div", { class: "table-wrap", hidden: true });
   const button = el("button", { type: "button", "aria-expanded": "false", class: "show-table" }, "Show table");
   button.addEventListener("click", () => {
@@ -361,7 +386,7 @@ function chartCard(title, subtitle, chart, legend, table) {
     button.setAttribute("aria-expanded", String(open));
     button.textContent = open ? "Hide table" : "Show table";
   });
-  return el("section", { class: "card chart-card", "data-chart": title },
+  return el("section", { class: "card chart-card", "data-chart": key },
     el("div", { class: "chart-head" }, el("h3", { text: title }), el("span", { class: "muted", text: subtitle }), button),
     legend ? el("ul", { class: "legend" }, legend.map((s) => el("li", {}, el("span", { class: `sw ${s.cls}`, "aria-hidden": "true" }), s.name))) : null,
     chart, holder);
@@ -562,7 +587,8 @@ function routeSVG(points) {
     svg("path", { d }), svg("circle", { class: "start", cx: px(0), cy: py(0), r: 5 }), svg("circle", { class: "end", cx: px(last), cy: py(last), r: 5 }));
 }
 
-// Sync: per client adapter and source, the last sample and the last request; import jobs.
+// Sync: every source with stored samples and its last sample; per client adapter and
+// source, the last sample and the last request; import jobs.
 
 const CLIENT_NAMES = { native: "Native app (ingest)", healthsave: "HealthSave", health_auto_export: "Health Auto Export", import: "Apple Health import", observations: "Observation batches" };
 
@@ -581,6 +607,14 @@ async function viewSync() {
       el("td", { class: "num hide-narrow", text: fmt(c.samples) }),
       el("td", { text: quiet ? `silent for ${fmtMinutes((now - Math.max(c.lastSampleMs, c.lastRequestMs)) / 60000)}` : "syncing" }));
   });
+  // Read from the samples themselves: data written before adapters were recorded, or by
+  // `healthd demo`, still shows its sources (the adapter is then unknown).
+  const stored = data.sources || [];
+  const sourceRows = stored.map((s) => el("tr", { "data-source": s.source },
+    el("td", { class: "source", text: s.source || "(no source name)" }),
+    el("td", { "data-ms": String(s.lastSampleMs), text: fmtTime(s.lastSampleMs) }),
+    el("td", { class: "num hide-narrow", text: fmt(s.samples) }),
+    el("td", { text: s.clients && s.clients.length ? s.clients.map((c) => CLIENT_NAMES[c] || c).join(", ") : "unknown" })));
   const jobs = (data.importJobs || []).map((j) => el("tr", {},
     el("td", { text: j.id }), el("td", { text: j.status }), el("td", { text: j.stage }),
     el("td", {}, el("progress", { max: "1", value: String(j.progress.fraction), "aria-label": `${fmt(j.progress.fraction * 100)} %` }), ` ${fmt(j.progress.fraction * 100)} %`),
@@ -589,6 +623,11 @@ async function viewSync() {
   return [
     el("h2", { text: "Sync" }),
     silent.length ? el("p", { class: "warning", role: "status" }, `${silent.length} source${silent.length > 1 ? "s have" : " has"} been silent for over 24 h: ${silent.map((c) => `${c.source || "(no source name)"} via ${CLIENT_NAMES[c.client] || c.client}`).join(", ")}.`) : null,
+    el("section", { class: "card table-wrap" }, el("h3", { text: "Sources" }),
+      sourceRows.length ? el("table", { id: "sources-table" }, el("caption", { class: "muted", text: "Every source with stored samples, whatever wrote them" }),
+        el("thead", {}, el("tr", {}, ["Source", "Last sample", "Samples", "Adapter"].map((h, k) => el("th", { scope: "col", class: k === 2 ? "num hide-narrow" : null, text: h })))),
+        el("tbody", {}, sourceRows))
+        : el("p", { class: "muted", text: "No samples stored yet." })),
     el("section", { class: "card table-wrap" }, el("h3", { text: "Clients and sources" }),
       clients.length ? el("table", { id: "sync-table" }, el("thead", {}, el("tr", {}, ["Client", "Source", "Last sample", "Last request", "Samples", "State"].map((h, k) => el("th", { scope: "col", class: k === 3 || k === 4 ? "hide-narrow" : null, text: h })))), el("tbody", {}, rows))
         : el("p", { class: "muted", text: "No client has written since this server recorded adapters." })),
