@@ -5,12 +5,8 @@ import SQLiteStore
 /// pieces, so a night whose
 /// last segment ended under 45 minutes ago, or one of whose segments arrived in the
 /// last 20 minutes, is reported as provisional rather than as the night's final figure.
+/// The rule itself is the domain's ``DaySettling/nightStatus(lastSegmentEndMs:lastArrivalMs:nowMs:)``.
 enum SleepSettling {
-    /// A night whose last segment ended more recently than this is still being recorded.
-    static let recentEndMs: Int64 = 45 * 60_000
-    /// A night a segment of which arrived more recently than this is still syncing.
-    static let recentArrivalMs: Int64 = 20 * 60_000
-
     /// The segments of night `day` end in [day − 1 18:00, day 18:00) local time: one
     /// range read over their start times (segments are shorter than a day) tells when the
     /// last one ended and when the last one arrived. Nights more than two days old are
@@ -29,8 +25,8 @@ enum SleepSettling {
         try statement.bind(1, metric.rawValue)
         try statement.bind(2, windowStart)
         try statement.bind(3, windowEnd)
-        guard try statement.step(), let lastEnd = statement.optionalInt64(0) else { return false }
-        let lastArrival = statement.optionalInt64(1) ?? 0
-        return nowMs - lastEnd < recentEndMs || nowMs - lastArrival < recentArrivalMs
+        guard try statement.step() else { return false }
+        return DaySettling.nightStatus(lastSegmentEndMs: statement.optionalInt64(0), lastArrivalMs: statement.optionalInt64(1),
+                                       nowMs: nowMs) == .provisional
     }
 }

@@ -18,7 +18,8 @@ extension MetricCatalog {
             kind: .cumulativeDeduplicated,
             units: MetricUnits("count", [UnitConversion("steps"), UnitConversion("step")]), range: 0...200_000,
             description: "Steps taken (count); a day's total is de-duplicated across sources by source priority.",
-            wording: SummaryWording(headline: .total, label: "step", textUnit: " steps", phrase: .lead, order: 0, always: true)),
+            wording: SummaryWording(headline: .total, label: "step", textUnit: " steps", phrase: .lead, order: 0, always: true),
+            spreadFloor: 500),
         MetricSpec(
             .activeEnergyKcal, displayName: "Active energy", aliases: ["active_energy", "HKQuantityTypeIdentifierActiveEnergyBurned", "active_energy_burned", "Calories Burned", "41979-6"],
             healthKit: "HKQuantityTypeIdentifierActiveEnergyBurned", kind: .cumulativeDeduplicated,
@@ -38,14 +39,16 @@ extension MetricCatalog {
             healthKit: "HKQuantityTypeIdentifierRestingHeartRate", kind: .discrete,
             units: MetricUnits("bpm", [UnitConversion("count/min"), UnitConversion("beats/min")]), range: 20...250,
             description: "Resting heart rate (bpm); a day reports average, minimum, maximum and latest.",
-            wording: SummaryWording(headline: .average, label: "resting HR", textUnit: " bpm", decimals: 1, order: 2, always: true)),
+            wording: SummaryWording(headline: .average, label: "resting HR", textUnit: " bpm", decimals: 1, order: 2, always: true),
+            spreadFloor: 1, lowerIsBetter: true),
         MetricSpec(
             .hrvSdnnMs, displayName: "Heart rate variability", aliases: ["heart_rate_variability", "heart_rate_variability_sdnn", "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", "hrv",
                                   "Heart Rate Variability", "80404-7"],
             healthKit: "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", kind: .discrete,
             units: MetricUnits("ms"), range: 1...500,
             description: "Heart rate variability as SDNN (ms); a day reports average, minimum, maximum and latest.",
-            wording: SummaryWording(headline: .average, label: "HRV", textUnit: " ms", decimals: 1, order: 3, always: true)),
+            wording: SummaryWording(headline: .average, label: "HRV", textUnit: " ms", decimals: 1, order: 3, always: true),
+            spreadFloor: 3),
         MetricSpec(
             .bodyMassKg, displayName: "Weight", aliases: ["body_mass", "weight", "HKQuantityTypeIdentifierBodyMass", "weight_body_mass", "Body Weight", "29463-7"],
             healthKit: "HKQuantityTypeIdentifierBodyMass", kind: .discrete,
@@ -67,6 +70,6 @@ extension MetricCatalog {
             healthKit: "HKCategoryTypeIdentifierSleepAnalysis", kind: .sleep, units: nil,
             description: "Sleep analysis segment (category: inBed, asleep, awake, asleepREM, asleepCore, asleepDeep); a night reports minutes per stage.",
             wording: SummaryWording(headline: .sleep, label: "sleep", textUnit: "", phrase: .lead, order: 1, always: true),
-            categories: .sleepAnalysis),
+            categories: .sleepAnalysis, spreadFloor: 20),
     ]
 }

@@ -31,12 +31,20 @@ public struct MetricSpec: Sendable, Equatable {
     /// Aliases that also fix the category value: `blood_pressure_systolic` is the
     /// blood pressure metric with the value `systolic`.
     public var impliedCategories: [String: String]
+    /// The smallest spread a personal baseline of the day value may have, in the day
+    /// value's unit (minutes for sleep), so a very steady month does not turn ordinary
+    /// noise into a large z; nil: 5% of the baseline's median.
+    public var spreadFloor: Double?
+    /// Whether a lower day value is the better one (resting heart rate): records name the
+    /// minimum the best day.
+    public var lowerIsBetter: Bool
 
     /// A spec with explicit values.
     public init(
         _ metric: Metric, displayName: String? = nil, aliases: [String] = [], healthKit: String? = nil, kind: MetricKind, units: MetricUnits?,
         range: ClosedRange<Double>? = nil, description: String, wording: SummaryWording, writable: Bool = false,
-        categories: [CategoryValue]? = nil, impliedCategories: [String: String] = [:]
+        categories: [CategoryValue]? = nil, impliedCategories: [String: String] = [:], spreadFloor: Double? = nil,
+        lowerIsBetter: Bool = false
     ) {
         self.metric = metric
         self.displayName = displayName ?? Self.displayName(fromDescription: description)
@@ -50,6 +58,8 @@ public struct MetricSpec: Sendable, Equatable {
         self.writable = writable
         self.categories = categories
         self.impliedCategories = impliedCategories
+        self.spreadFloor = spreadFloor
+        self.lowerIsBetter = lowerIsBetter
     }
 
     /// The description's opening words, before the unit in parentheses or the first `;`:
