@@ -11,6 +11,10 @@ import PackageDescription
 //   XMLStream           a streaming XML pull parser with constant memory; knows nothing about health.
 //   Locking             the pthread-backed lock every module uses (ThreadSanitizer sees it); depends on nothing.
 //   JSON                JSON values, scanner, parser, writer and output rounding; depends on nothing.
+//   Metrics             counters, gauges and histograms rendered in the Prometheus text format, and the
+//                       process_* figures from /proc; knows nothing about health.
+//   Webhooks            SHA-256, HMAC-SHA256, base64, Standard Webhooks signing and verification, and a
+//                       retry schedule; knows nothing about health.
 //   HealthDomain        samples, metrics, day keys and aggregation; knows neither HTTP nor SQLite.
 //   HealthDemo          seeded synthetic histories for demo databases, benchmarks and tests.
 //   HealthAPI           routes, auth, errors, OpenAPI and persistence: wires transport, store and domain.
@@ -21,6 +25,8 @@ import PackageDescription
 //   SQLiteStoreTests    connections, pool, transactions, migrations, WAL syncing.
 //   ArchiveTests        zip reading and writing, zip64, truncation and damage.
 //   XMLStreamTests      the pull parser: entities, DOCTYPE, comments, chunk boundaries, truncation.
+//   MetricsTests        the exposition format: escaping, ordering, histograms, bounded cardinality, /proc.
+//   WebhooksTests       SHA-256 and HMAC vectors, base64, the Standard Webhooks vector, retry schedules.
 //   HealthDomainTests   aggregation, attribution, day keys, validation, zones, JSON.
 //   HealthDemoTests     the demo history: determinism, validity, trips and DST.
 //   HealthAPITests      routes, auth, ingest, summaries, write intents, OpenAPI, in-process.
@@ -51,6 +57,8 @@ let package = Package(
         .target(name: "HTTPTransport", dependencies: ["CLinux", "Locking"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "Locking"]),
         .target(name: "JSON"),
+        .target(name: "Metrics", dependencies: ["Locking"]),
+        .target(name: "Webhooks"),
         .target(name: "HealthDomain", dependencies: ["JSON", "Locking"]),
         .target(name: "HealthDemo", dependencies: ["HealthDomain"]),
         // The dashboard's source files are compiled in through the generated
@@ -64,6 +72,8 @@ let package = Package(
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "Locking"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream"]),
+        .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
+        .testTarget(name: "WebhooksTests", dependencies: ["Webhooks"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthTesting"]),
         .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
