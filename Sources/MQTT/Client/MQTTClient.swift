@@ -114,7 +114,9 @@ public final class MQTTClient: Sendable {
     /// Publishes `payload` to `topic` and returns once it is delivered: for QoS 1 when the
     /// broker's PUBACK arrives (after any number of resends and reconnects), for QoS 0 once
     /// it is handed to the socket. Throws at once for a topic the protocol cannot carry or a
-    /// full queue, and ``MQTTError/Kind/closed`` if the client shuts down first.
+    /// full queue, and ``MQTTError/Kind/closed`` if the client shuts down first. Cancelling
+    /// the calling task does not withdraw the message: once accepted, it is the client's to
+    /// deliver, and the call returns with its outcome.
     public func publish(topic: String, payload: [UInt8], retain: Bool = false, qos: QoS = .atLeastOnce) async throws(MQTTError) {
         let message = try validated(topic: topic, payload: payload, retain: retain, qos: qos)
         let result: Result<Void, MQTTError> = await withCheckedContinuation { continuation in
