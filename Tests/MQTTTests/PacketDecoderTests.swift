@@ -84,4 +84,45 @@ import Testing
             #expect(error.kind == .packetTooLarge)
         }
     }
+
+    /// Damaged streams (bytes flipped, cut short, spliced) never crash the decoder, and what
+    /// it returns (packets, then an error or a wait for more) does not depend on how the
+    /// bytes were split.
+    @Test func damagedStreamsGiveTheSameOutcomeWholeOrSplit() throws {
+        let valid = try Self.stream(Self.packets)
+        var state: UInt64 = 2_024
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % max(bound, 1)
+        }
+        func outcome(_ bytes: [UInt8], piece: Int) -> String {
+            var decoder = MQTTPacketDecoder(maximumPacketSize: 4_096)
+            var packets: [MQTTPacket] = []
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + piece)
+                decoder.append(bytes[offset..<end])
+                offset = end
+                do {
+                    while let packet = try decoder.next() { packets.append(packet) }
+                } catch {
+                    return "\(packets) then \(error.kind)"
+                }
+            }
+            return "\(packets) then waiting for \(decoder.bufferedByteCount) bytes"
+        }
+        for _ in 0..<1_000 {
+            var bytes = valid
+            for _ in 0..<(1 + next(4)) {
+                switch next(3) {
+                case 0: bytes[next(bytes.count)] = UInt8(truncatingIfNeeded: next(256))
+                case 1: bytes.removeLast(next(min(bytes.count, 40)))
+                default: bytes.insert(UInt8(truncatingIfNeeded: next(256)), at: next(bytes.count))
+                }
+                if bytes.isEmpty { bytes = [0x30] }
+            }
+            let whole = outcome(bytes, piece: bytes.count)
+            #expect(outcome(bytes, piece: 1 + next(7)) == whole)
+        }
+    }
 }
