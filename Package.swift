@@ -11,6 +11,12 @@ import PackageDescription
 //   XMLStream           a streaming XML pull parser with constant memory; knows nothing about health.
 //   Locking             the pthread-backed lock every module uses (ThreadSanitizer sees it); depends on nothing.
 //   JSON                JSON values, scanner, parser, writer and output rounding; depends on nothing.
+//   Metrics             counters, gauges and histograms rendered in the Prometheus text format, and the
+//                       process_* figures from /proc; knows nothing about health.
+//   MQTT                an MQTT 3.1.1 packet codec and a publishing client over TCP on its own thread;
+//                       knows nothing about health.
+//   Webhooks            SHA-256, HMAC-SHA256, base64, Standard Webhooks signing and verification, and a
+//                       retry schedule; knows nothing about health.
 //   HealthDomain        samples, metrics, day keys and aggregation; knows neither HTTP nor SQLite.
 //   HealthDemo          seeded synthetic histories for demo databases, benchmarks and tests.
 //   HealthAPI           routes, auth, errors, OpenAPI and persistence: wires transport, store and domain.
@@ -26,6 +32,9 @@ import PackageDescription
 //   JSONTests           parser, writer, literals, randomised round trips.
 //   ArchiveTests        zip reading and writing, zip64, truncation and damage.
 //   XMLStreamTests      the pull parser: entities, DOCTYPE, comments, chunk boundaries, truncation.
+//   MetricsTests        the exposition format: escaping, ordering, histograms, bounded cardinality, /proc.
+//   MQTTTests           remaining length, packet round trips, split reads, the client against a fake broker.
+//   WebhooksTests       SHA-256 and HMAC vectors, base64, the Standard Webhooks vector, retry schedules.
 //   HealthDomainTests   aggregation, attribution, day keys, validation, zones.
 //   HealthDemoTests     the demo history: determinism, validity, trips and DST.
 //   HealthAPITests      routes, auth, ingest, summaries, write intents, OpenAPI, in-process.
@@ -57,6 +66,9 @@ let package = Package(
         .target(name: "HTTPTransport", dependencies: ["CLinux", "Locking"]),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "Locking"]),
         .target(name: "JSON"),
+        .target(name: "Metrics", dependencies: ["Locking"]),
+        .target(name: "MQTT", dependencies: ["Locking"]),
+        .target(name: "Webhooks"),
         .target(name: "HealthDomain", dependencies: ["JSON", "Locking"]),
         .target(name: "HealthDemo", dependencies: ["HealthDomain"]),
         // The dashboard's source files are compiled in through the generated
@@ -75,6 +87,9 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON", "HealthDomain"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream"]),
+        .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
+        .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Locking"]),
+        .testTarget(name: "WebhooksTests", dependencies: ["Webhooks"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthTesting"]),
         .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
