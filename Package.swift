@@ -17,7 +17,11 @@ import PackageDescription
 //                       knows nothing about health.
 //   Webhooks            SHA-256, HMAC-SHA256, base64, Standard Webhooks signing and verification, and a
 //                       retry schedule; knows nothing about health.
-//   HealthDomain        samples, metrics, day keys and aggregation; knows neither HTTP nor SQLite.
+//   HealthDomain        samples, metrics, day keys, aggregation, and the drafts and rules every sample,
+//                       workout and activity summary passes; knows no wire format, HTTP or SQLite.
+//   HealthFormats       the wire formats, one folder each (Native, HealthSave, HealthAutoExport,
+//                       AppleHealthExport, Observations, ReadAPI): name tables, date parsing and the
+//                       adapters that turn a body into drafts; knows neither HTTP nor SQLite.
 //   HealthDemo          seeded synthetic histories for demo databases, benchmarks and tests.
 //   HealthAPI           routes, auth, errors, OpenAPI and persistence: wires transport, store and domain.
 //   HealthCLI           the command-line tool (serve, import, backup, demo, token, mcp, openapi, …).
@@ -36,6 +40,7 @@ import PackageDescription
 //   MQTTTests           remaining length, packet round trips, split reads, the client against a fake broker.
 //   WebhooksTests       SHA-256 and HMAC vectors, base64, the Standard Webhooks vector, retry schedules.
 //   HealthDomainTests   aggregation, attribution, day keys, validation, zones.
+//   HealthFormatsTests  the wire adapters: HealthSave, Health Auto Export, export.xml, observations, native.
 //   HealthDemoTests     the demo history: determinism, validity, trips and DST.
 //   HealthAPITests      routes, auth, ingest, summaries, write intents, OpenAPI, in-process.
 //   HealthCLITests      command-line options, tokens, the demo command.
@@ -70,15 +75,16 @@ let package = Package(
         .target(name: "MQTT", dependencies: ["Locking"]),
         .target(name: "Webhooks"),
         .target(name: "HealthDomain", dependencies: ["JSON", "Locking"]),
+        .target(name: "HealthFormats", dependencies: ["HealthDomain", "JSON"]),
         .target(name: "HealthDemo", dependencies: ["HealthDomain"]),
         // The dashboard's source files are compiled in through the generated
         // DashboardAssets.swift (.ci/embed-dashboard), not shipped as resources.
-        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "Archive", "XMLStream", "Locking"],
+        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthFormats", "Archive", "XMLStream", "Locking"],
                 exclude: ["Dashboard/ui"]),
-        .target(name: "HealthCLI", dependencies: ["Locking", "HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo", "Archive"]),
+        .target(name: "HealthCLI", dependencies: ["Locking", "HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthFormats", "HealthDemo", "Archive"]),
         .executableTarget(name: "healthd", dependencies: ["HealthCLI"]),
         .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain", "Archive", "Locking"]),
-        .target(name: "HealthBench", dependencies: ["HealthCLI", "HealthTesting", "HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo", "Archive"]),
+        .target(name: "HealthBench", dependencies: ["HealthCLI", "HealthTesting", "HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthFormats", "HealthDemo", "Archive"]),
         .executableTarget(name: "healthd-bench", dependencies: ["HealthBench"]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "HealthTesting", "Locking"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "Locking"]),
@@ -91,11 +97,12 @@ let package = Package(
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Locking"]),
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
-        .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthTesting"]),
-        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
+        .testTarget(name: "HealthFormatsTests", dependencies: ["HealthFormats", "HealthDomain", "JSON", "HealthTesting"]),
+        .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthFormats", "HealthTesting"]),
+        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "HealthFormats", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
         .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain"]),
         .testTarget(name: "HealthBenchTests", dependencies: ["HealthBench", "HealthCLI", "HealthDomain", "JSON"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HealthDomain", "HealthTesting", "Locking"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HealthDomain", "HealthFormats", "HealthTesting", "Locking"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -83,7 +83,8 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible, L
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
-    static func daysInMonth(year: Int, month: Int) -> Int {
+    /// Days in `month` (1–12) of `year`, leap years counted.
+    public static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -92,7 +93,7 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible, L
     }
 
     /// Days since 1970-01-01 of a civil date (Hinnant, "chrono-Compatible Low-Level Date Algorithms").
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

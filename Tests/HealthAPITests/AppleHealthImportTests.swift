@@ -1,6 +1,7 @@
 import Foundation
 import HealthTesting
 import HealthDomain
+import HealthFormats
 import Testing
 @testable import HealthAPI
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HealthDomain
+import HealthFormats
 @testable import HealthAPI
 
 /// The dashboard's files: security headers, ETag and 304, the embedded copy matching the

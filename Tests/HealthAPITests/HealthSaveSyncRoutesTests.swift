@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HealthDomain
+import HealthFormats
 @testable import HealthAPI
 
 /// The HealthSave v2 routes: receipts read from the batch ledger, coverage, diagnostics.

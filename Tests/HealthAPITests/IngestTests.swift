@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HealthDomain
+import HealthFormats
 import SQLiteStore
 @testable import HealthAPI
 

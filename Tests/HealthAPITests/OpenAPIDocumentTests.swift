@@ -3,6 +3,7 @@ import JSON
 import Testing
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 @testable import HealthAPI
 
 /// The OpenAPI document: the committed copy is what the code generates, it follows the

@@ -5,6 +5,7 @@ import Testing
 import SQLiteStore
 import HealthDemo
 import HealthDomain
+import HealthFormats
 
 @Suite struct QueryIntentTests {
     /// 2026-11-17T20:00Z: already the 18th in Auckland (UTC+13), still the 17th in Los Angeles (UTC−8).

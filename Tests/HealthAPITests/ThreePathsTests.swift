@@ -1,5 +1,6 @@
 import Foundation
 import HealthDomain
+import HealthFormats
 import Testing
 @testable import HealthAPI
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HealthDomain
+import HealthFormats
 @testable import HealthAPI
 
 /// The closed loop: an intent is queued, applied by the phone, and its sample syncs back.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HealthDomain
+import HealthFormats
 @testable import HealthAPI
 
 @Suite struct WriteIntentRouteTests {

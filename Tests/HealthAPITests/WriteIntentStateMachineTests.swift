@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HealthDomain
+import HealthFormats
 @testable import HealthAPI
 
 /// Random sequences of upserts, pulls, acks (every result, stale versions, repeats),

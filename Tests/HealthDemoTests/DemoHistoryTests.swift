@@ -1,4 +1,5 @@
 import HealthDemo
+import HealthFormats
 import HealthTesting
 import Testing
 @testable import HealthDomain
@@ -21,7 +22,7 @@ import Testing
     @Test func everySampleIsValidAndSurvivesValidationUnchanged() {
         for index in stride(from: 0, to: year.dayCount, by: 7) {
             for sample in year.samples(forDayIndex: index) {
-                let result = SampleValidator.validate(sample.json)
+                let result = NativeAdapter.validate(sample.json)
                 #expect(result == .valid(sample), "\(sample.sampleKey): \(result.issues)")
             }
         }

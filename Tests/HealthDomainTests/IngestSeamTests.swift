@@ -1,5 +1,4 @@
 import JSON
-import JSON
 import Testing
 @testable import HealthDomain
 
@@ -43,9 +42,11 @@ import Testing
     }
 
     @Test func wireIssuesAreNotReportedTwice() {
-        let element: JSONValue = ["sampleKey": "k", "metric": "step_count", "startTimeMs": "soon", "endTimeMs": 1_775_800_060_000,
-                                  "valueNumber": 5, "unit": "count", "timezone": "UTC"]
-        let issues = SampleValidator.validate(element).issues
+        // An adapter that found `startTimeMs` unreadable leaves it nil and names it once.
+        var draft = Self.draft(key: "k", metric: "step_count", value: 5)
+        draft.startTimeMs = nil
+        draft.issues = [ValidationIssue(field: "startTimeMs", code: "type", message: "startTimeMs must be an integer number of epoch milliseconds (got string)")]
+        let issues = SampleRules().validate(draft).issues
         #expect(issues.map(\.field) == ["startTimeMs"])
         #expect(issues.map(\.code) == ["type"])
     }

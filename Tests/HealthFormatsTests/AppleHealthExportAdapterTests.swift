@@ -1,4 +1,5 @@
 import HealthDomain
+import HealthFormats
 import Testing
 
 /// Export elements mapped to drafts, workouts and rings, one element at a time.
@@ -103,11 +104,11 @@ import Testing
             return
         }
         #expect(workout.routeFile == "workout-routes/route_1.gpx")
-        #expect(workout.element["durationSeconds"]?.doubleValue == 3600)
-        #expect(workout.element["distance"]?.doubleValue == 25)
-        #expect(workout.element["activeEnergyUnit"]?.stringValue == "Cal")
-        #expect(workout.element["metadata"]?["events"]?.doubleValue == 1)
-        let valid = WorkoutRules().validate(.object(workout.element))
+        #expect(workout.draft.durationSeconds == 3600)
+        #expect(workout.draft.distance == 25)
+        #expect(workout.draft.activeEnergyUnit == "Cal")
+        #expect(workout.draft.metadata?["events"]?.doubleValue == 1)
+        let valid = WorkoutRules().validate(workout.draft)
         guard case .valid(let stored) = valid else {
             Issue.record("workout rejected: \(valid)")
             return
@@ -129,8 +130,8 @@ import Testing
         route.start("trkpt", [("lon", "13.4")])  // no latitude: skipped
         route.end("trkpt")
         #expect(route.points.count == 1)
-        #expect(route.points.first?["latitude"]?.doubleValue == 52.5)
-        #expect(route.points.first?["altitude"]?.doubleValue == 30.5)
-        #expect(route.points.first?["timeMs"]?.doubleValue == 1_774_882_800_000)
+        #expect(route.points.first?.latitude == 52.5)
+        #expect(route.points.first?.altitude == 30.5)
+        #expect(route.points.first?.timeMs == 1_774_882_800_000)
     }
 }

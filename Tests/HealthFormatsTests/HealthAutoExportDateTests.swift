@@ -1,5 +1,6 @@
+import HealthDomain
+@testable import HealthFormats
 import Testing
-@testable import HealthDomain
 
 /// Dates as Health Auto Export writes them, parsed by a pure function.
 @Suite struct HealthAutoExportDateTests {

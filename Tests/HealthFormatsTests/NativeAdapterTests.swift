@@ -1,8 +1,10 @@
+import HealthDomain
+@testable import HealthFormats
 import JSON
 import Testing
-@testable import HealthDomain
 
-@Suite struct DomainValidationTests {
+/// The native wire shape through the native adapter and the shared rules.
+@Suite struct NativeAdapterTests {
     static let base: [String: JSONValue] = [
         "sampleKey": .string("hk-1"),
         "metric": .string("step_count"),
@@ -75,9 +77,9 @@ import Testing
 
     @Test(arguments: badCases)
     func rejects(_ bad: BadCase) {
-        let issues = SampleValidator.validate(bad.json).issues
+        let issues = NativeAdapter.validate(bad.json).issues
         #expect(issues.contains { $0.field == bad.field && $0.code == bad.code }, "\(issues)")
-        #expect(SampleValidator.validate(bad.json).sample == nil)
+        #expect(NativeAdapter.validate(bad.json).sample == nil)
         #expect(issues.allSatisfy { $0.message.contains($0.field) || $0.field == "sample" })
     }
 
@@ -85,14 +87,14 @@ import Testing
         var members = Self.base
         members["somethingNew"] = .string("ignored")
         members["syncIdentifier"] = .string("sync-1")
-        let sample = try #require(SampleValidator.validate(.object(members)).sample)
+        let sample = try #require(NativeAdapter.validate(.object(members)).sample)
         #expect(sample.metric == .stepCount && sample.valueNumber == 812 && sample.timezone == "Europe/Berlin")
         #expect(sample.syncIdentifier == "sync-1")
         #expect(sample.json == .object(members.filter { $0.key != "somethingNew" }))
     }
 
     @Test func reportsEveryIssueOfASample() {
-        let issues = SampleValidator.validate(.object([
+        let issues = NativeAdapter.validate(.object([
             "metric": .string("Bad Name"), "startTimeMs": .number(2), "endTimeMs": .number(1),
             "unit": .number(3), "timezone": .string("Nowhere/City"),
         ])).issues
@@ -101,62 +103,62 @@ import Testing
     }
 
     @Test func messagesNameTheFieldAndRule() {
-        let tz = SampleValidator.validate(Self.with(["timezone": .string("Europe/Berln")])).issues
+        let tz = NativeAdapter.validate(Self.with(["timezone": .string("Europe/Berln")])).issues
         #expect(tz.first?.message.hasPrefix("timezone 'Europe/Berln' is not a known IANA time zone") == true)
-        let order = SampleValidator.validate(Self.with([
+        let order = NativeAdapter.validate(Self.with([
             "startTimeMs": .number(1_700_000_100_000), "endTimeMs": .number(1_700_000_000_000),
         ])).issues
         #expect(order.first?.message == "endTimeMs must be ≥ startTimeMs (got 1700000000000 < 1700000100000)")
-        let unit = SampleValidator.validate(Self.with(["unit": .string("kg")])).issues
+        let unit = NativeAdapter.validate(Self.with(["unit": .string("kg")])).issues
         #expect(unit.first?.message == "unit 'kg' is not accepted for step_count; use one of 'count', 'steps', 'step'")
-        let type = SampleValidator.validate(Self.with(["valueNumber": .string("12")])).issues
+        let type = NativeAdapter.validate(Self.with(["valueNumber": .string("12")])).issues
         #expect(type.first?.message == "valueNumber must be a number (got string)")
     }
 
     @Test func convertsUnitsToCanonical() throws {
-        let pounds = try #require(SampleValidator.validate(Self.with([
+        let pounds = try #require(NativeAdapter.validate(Self.with([
             "metric": .string("body_mass_kg"), "valueNumber": .number(180), "unit": .string("lb"),
         ])).sample)
         #expect(pounds.unit == "kg")
         #expect(abs(pounds.valueNumber! - 81.646_626_6) < 1e-9)
-        let grams = try #require(SampleValidator.validate(Self.with([
+        let grams = try #require(NativeAdapter.validate(Self.with([
             "metric": .string("body_mass_kg"), "valueNumber": .number(80_500), "unit": .string("g"),
         ])).sample)
         #expect(grams.valueNumber == 80.5)
-        let kilojoules = try #require(SampleValidator.validate(Self.with([
+        let kilojoules = try #require(NativeAdapter.validate(Self.with([
             "metric": .string("dietary_energy_kcal"), "valueNumber": .number(4184), "unit": .string("kJ"),
         ])).sample)
         #expect(kilojoules.unit == "kcal")
         #expect(abs(kilojoules.valueNumber! - 1000) < 1e-9)
-        let bigCalories = try #require(SampleValidator.validate(Self.with([
+        let bigCalories = try #require(NativeAdapter.validate(Self.with([
             "metric": .string("active_energy_kcal"), "valueNumber": .number(320), "unit": .string("Cal"),
         ])).sample)
         #expect(bigCalories.valueNumber == 320 && bigCalories.unit == "kcal")
-        let perMinute = try #require(SampleValidator.validate(Self.with([
+        let perMinute = try #require(NativeAdapter.validate(Self.with([
             "metric": .string("resting_heart_rate_bpm"), "valueNumber": .number(52), "unit": .string("count/min"),
         ])).sample)
         #expect(perMinute.unit == "bpm")
         // Range applies after conversion: 700 lb ≈ 317.5 kg is fine, 1500 lb is not.
-        #expect(SampleValidator.validate(Self.with([
+        #expect(NativeAdapter.validate(Self.with([
             "metric": .string("body_mass_kg"), "valueNumber": .number(1500), "unit": .string("lb"),
         ])).issues.map(\.code) == ["range"])
     }
 
     @Test func acceptsSleepUnknownMetricsAndIANANames() throws {
-        let segment = try #require(SampleValidator.validate(Self.with(Self.sleep)).sample)
+        let segment = try #require(NativeAdapter.validate(Self.with(Self.sleep)).sample)
         #expect(segment.sleepCategory == .asleepCore && segment.valueNumber == nil && segment.unit == "category")
-        let ketones = try #require(SampleValidator.validate(Self.with([
+        let ketones = try #require(NativeAdapter.validate(Self.with([
             "metric": .string("blood_ketones"), "valueNumber": .number(0.4), "unit": .string("mmol/L"),
         ])).sample)
         #expect(ketones.unit == "mmol/L" && MetricCatalog.standard.spec(for: ketones.metric) == nil)
-        let flow = SampleValidator.validate(Self.with([
+        let flow = NativeAdapter.validate(Self.with([
             "metric": .string("menstrual_flow"), "valueNumber": nil, "categoryValue": .string("light"), "unit": .string("category"),
         ]))
         #expect(flow.sample != nil)
         for zone in ["Asia/Kolkata", "Asia/Tokyo", "America/Argentina/Buenos_Aires", "UTC", "Etc/UTC", "Pacific/Auckland"] {
-            #expect(SampleValidator.validate(Self.with(["timezone": .string(zone)])).sample != nil, "\(zone)")
+            #expect(NativeAdapter.validate(Self.with(["timezone": .string(zone)])).sample != nil, "\(zone)")
         }
-        let nulls = try #require(SampleValidator.validate(Self.with(["sourceName": .null, "sourceBundleId": .string("")])).sample)
+        let nulls = try #require(NativeAdapter.validate(Self.with(["sourceName": .null, "sourceBundleId": .string("")])).sample)
         #expect(nulls.sourceName == nil && nulls.sourceBundleId == nil && nulls.sourceIdentity == "unknown")
     }
 

@@ -1,6 +1,7 @@
-import Testing
+import HealthDomain
+@testable import HealthFormats
 import JSON
-@testable import HealthDomain
+import Testing
 
 /// Mapping one observation (slug, LOINC, metadata) onto a sample draft, and through the
 /// shared sample rules.

@@ -1,8 +1,9 @@
 import HealthDomain
+import HealthFormats
 import JSON
 import Testing
 
-/// The workout and ring rules on their own: activity type spellings, unit conversion,
+/// The workout and ring rules over native elements: activity type spellings, unit conversion,
 /// the checks a wire format cannot express (NaN), durations and derived keys.
 @Suite struct WorkoutRulesTests {
     static let base: [String: JSONValue] = [
@@ -10,7 +11,7 @@ import Testing
     ]
 
     static func validate(_ changes: [String: JSONValue]) -> RecordValidation<Workout> {
-        WorkoutRules().validate(.object(base.merging(changes) { _, new in new }))
+        WorkoutRules().validate(NativeAdapter.workout(.object(base.merging(changes) { _, new in new })))
     }
 
     @Test(arguments: ["running", "Running", "RUNNING", "Outdoor Run", "run", "HKWorkoutActivityTypeRunning", "37", "trail_running"])
@@ -77,14 +78,14 @@ import Testing
     }
 
     @Test func ringsAcceptHealthSaveNamesAndRejectImplausibleValues() throws {
-        let rings = try #require(ActivitySummaryRules().validate([
+        let rings = try #require(ActivitySummaryRules().validate(NativeAdapter.activitySummary([
             "date": "2026-04-10", "activeEnergyBurned": 540, "activeEnergyBurnedGoal": 600, "appleExerciseTime": 42,
             "appleExerciseTimeGoal": 30, "appleStandHours": 12, "appleStandHoursGoal": 12,
-        ]).record)
+        ])).record)
         #expect(rings == ActivitySummary(day: DayKey("2026-04-10")!, moveKcal: 540, moveGoalKcal: 600, exerciseMinutes: 42,
                                          exerciseGoalMinutes: 30, standHours: 12, standGoalHours: 12))
-        #expect(ActivitySummaryRules().validate(["day": "2026-04-10", "standHours": 25]).issues.map(\.field) == ["standHours"])
-        #expect(ActivitySummaryRules().validate(["day": "2026-02-30", "standHours": 2]).issues.map(\.field) == ["day"])
-        #expect(ActivitySummaryRules().validate(["day": "2026-04-10"]).issues.map(\.code) == ["required"])
+        #expect(ActivitySummaryRules().validate(NativeAdapter.activitySummary(["day": "2026-04-10", "standHours": 25])).issues.map(\.field) == ["standHours"])
+        #expect(ActivitySummaryRules().validate(NativeAdapter.activitySummary(["day": "2026-02-30", "standHours": 2])).issues.map(\.field) == ["day"])
+        #expect(ActivitySummaryRules().validate(NativeAdapter.activitySummary(["day": "2026-04-10"])).issues.map(\.code) == ["required"])
     }
 }

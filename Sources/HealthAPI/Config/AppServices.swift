@@ -1,4 +1,5 @@
 import HealthDomain
+import HealthFormats
 import SQLiteStore
 
 /// The application's shared services, handed to every handler.

@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// `GET /health/capabilities`: what an agent needs to know to use this API.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// `POST /health/import` (an Apple Health export uploaded as the body, streamed to disk)

@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// `POST /health/ingest`: upsert samples by `sampleKey`, apply deletions, recompute days.
@@ -76,75 +77,55 @@ enum IngestRoutes {
 
         let records = try RecordBatch.read(root)
 
-        var valid: [Sample] = []
-        valid.reserveCapacity(rawSamples.count)
-        var errors: [JSONValue] = []
-        var rejected = 0
-        // Every element passes the one set of sample rules, over the server's metric table.
-        let rules = SampleRules(catalog: context.services.catalog)
-        var dayTotals: [DayTotal] = []
-        for (index, raw) in rawSamples.enumerated() {
-            let issues: [ValidationIssue]
-            // `"aggregation": "day_total"` marks a total HealthKit's statistics computed for a day.
-            if raw["aggregation"]?.stringValue == "day_total" {
-                let (total, found) = dayTotal(raw, rules: rules, clock: context.services.store.clock)
-                if let total { dayTotals.append(total) }
-                issues = found
-            } else {
-                switch SampleValidator.validate(raw, rules: rules) {
-                case .valid(let sample): valid.append(sample); issues = []
-                case .invalid(let found): issues = found
-                }
-            }
-            guard !issues.isEmpty else { continue }
-            rejected += 1
-            let key: JSONValue = raw["sampleKey"]?.stringValue.map { .string(String($0.prefix(256))) } ?? .null
-            for issue in issues {
-                errors.append(["index": .number(Double(index)), "sampleKey": key, "field": .string(issue.field), "code": .string(issue.code), "message": .string(issue.message)])
-            }
-        }
-        let checked = records.validate()
-        errors += checked.errors
-        let received = rawSamples.count + records.received
-        if valid.isEmpty, dayTotals.isEmpty, checked.isEmpty, received > 0, deletedKeys.isEmpty {
-            let what = records.received == 0 ? "\(rawSamples.count) samples" : "\(received) samples, workouts and activity summaries"
-            throw APIError(status: .unprocessableContent, code: .validationFailed,
-                           message: "none of the \(what) is valid; nothing was stored (see details.errors)",
-                           details: ["received": .number(Double(received)), "rejected": .number(Double(rejected + checked.rejected)), "errors": .array(Array(errors.prefix(1000)))])
-        }
-        let (outcome, stored) = try await context.services.store.ingest(valid, deletedKeys: deletedKeys, workouts: checked.workouts,
-                                                                         activitySummaries: checked.activitySummaries, dayTotals: dayTotals, client: .native,
-                                                                         nowMs: context.services.clock.now())
-        var body: JSONValue = [
-            "received": .number(Double(rawSamples.count)),
-            "inserted": .number(Double(outcome.inserted)),
-            "updated": .number(Double(outcome.updated)),
-            "unchanged": .number(Double(outcome.unchanged)),
-            "deleted": .number(Double(outcome.deleted)),
-            "rejected": .number(Double(rejected)),
-            "errors": .array(errors),
+        var pipeline = IngestPipeline(rules: SampleRules(catalog: context.services.catalog), clock: context.services.store.clock)
+        pipeline.add(contentsOf: rawSamples.enumerated().map { NativeAdapter.sampleElement($1, index: $0) })
+        pipeline.add(contentsOf: records.elements)
+        let what = records.received == 0 ? "\(rawSamples.count) samples" : "\(pipeline.received) samples, workouts and activity summaries"
+        try pipeline.requireSomethingValid(deletions: deletedKeys.count, what: what, entry: \.nativeEntry)
+        let (outcome, stored) = try await pipeline.store(in: context.services.store, deletedKeys: deletedKeys, client: .native,
+                                                         nowMs: context.services.clock.now())
+        let rejectedSamples = pipeline.rejectedByKind[.sample] ?? 0
+        let body: JSONValue = [
+            "received": JSONValue(rawSamples.count),
+            "inserted": JSONValue(outcome.inserted),
+            "updated": JSONValue(outcome.updated),
+            "unchanged": JSONValue(outcome.unchanged),
+            "deleted": JSONValue(outcome.deleted),
+            "rejected": JSONValue(rejectedSamples),
+            "errors": .array(pipeline.issues.map(\.nativeEntry)),
             "affectedDays": .array(outcome.affected.keys.sorted().map { .string($0.description) }),
             "rawOnlyMetrics": .array(outcome.rawOnlyMetrics.sorted().map { .string($0.rawValue) }),
+            "workoutsInserted": JSONValue(stored.workoutsInserted),
+            "workoutsUpdated": JSONValue(stored.workoutsUpdated),
+            "workoutsUnchanged": JSONValue(stored.workoutsUnchanged),
+            "workoutsRejected": JSONValue(pipeline.rejectedByKind[.workout] ?? 0),
+            "activitySummariesUpserted": JSONValue(stored.activitySummariesUpserted),
+            "activitySummariesUnchanged": JSONValue(stored.activitySummariesUnchanged),
+            "activitySummariesRejected": JSONValue(pipeline.rejectedByKind[.activitySummary] ?? 0),
+            "dayTotalsUpserted": JSONValue(stored.dayTotalsUpserted),
+            "dayTotalsUnchanged": JSONValue(stored.dayTotalsUnchanged),
         ]
-        checked.describe(stored, in: &body)
-        if case .object(var members) = body {
-            members["dayTotalsUpserted"] = .number(Double(stored.dayTotalsUpserted))
-            members["dayTotalsUnchanged"] = .number(Double(stored.dayTotalsUnchanged))
-            body = .object(members)
-        }
-        return .json(body, status: rejected + checked.rejected > 0 ? .multiStatus : .ok)
+        return .json(body, status: pipeline.rejected > 0 ? .multiStatus : .ok)
     }
+}
 
-    /// A sample element marked as a day total: the native draft, an optional `localDate`
-    /// (YYYY-MM-DD), and the sample rules.
-    static func dayTotal(_ raw: JSONValue, rules: SampleRules, clock: ZoneClock) -> (DayTotal?, [ValidationIssue]) {
-        var localDate: DayKey?
-        if let value = raw["localDate"], !value.isNull {
-            guard let text = value.stringValue, let day = DayKey(text) else {
-                return (nil, [ValidationIssue(field: "localDate", code: "format", message: "localDate must be a date YYYY-MM-DD")])
-            }
-            localDate = day
+extension IngestIssue {
+    /// The entry of `/health/ingest`'s `errors`: a sample's names its member and carries
+    /// the `sampleKey` sent; a workout's or rings' names array, index and member
+    /// (`workouts[2].distance`) and carries the `workoutKey` or `day` sent.
+    var nativeEntry: JSONValue {
+        var entry: [String: JSONValue] = ["index": JSONValue(index), "code": .string(rule), "message": .string(message)]
+        switch kind {
+        case .sample:
+            entry["field"] = .string(field)
+            entry["sampleKey"] = key.map { .string($0) } ?? .null
+        case .workout:
+            entry["field"] = .string(path)
+            entry["workoutKey"] = key.map { .string($0) } ?? .null
+        case .activitySummary:
+            entry["field"] = .string(path)
+            entry["day"] = key.map { .string($0) } ?? .null
         }
-        return rules.dayTotal(SampleValidator.draft(raw), localDate: localDate, clock: clock)
+        return .object(entry)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// `GET /health/daily` and `GET /health/raw`.

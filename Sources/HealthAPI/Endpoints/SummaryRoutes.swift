@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// `GET /health/summary/{daily,range,yesterday}` and `POST /health/query`. The GET

@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// `GET /health/workouts` (a keyset-paginated listing), `GET /health/workouts/{id}` (one

@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// The write-intent queue: scripts and agents post entries, the phone pulls what is due,

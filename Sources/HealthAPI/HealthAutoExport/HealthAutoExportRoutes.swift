@@ -1,12 +1,13 @@
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// `POST /health/hae`, `POST /health` and `POST /health/workouts`: Health Auto Export's
 /// REST API automation, at its own path and at the paths servers it is migrated from use.
-/// The body goes through ``HealthAutoExportAdapter`` into sample drafts and native
-/// workouts, then through the same rules and the same one-transaction store as
-/// `/health/ingest`. HAE posts whole windows, so the body size limit applies, not
+/// The body goes through ``HealthAutoExportAdapter`` into sample and workout drafts,
+/// then through the same ingest pipeline (rules, error entries, one-transaction store)
+/// as `/health/ingest`. HAE posts whole windows, so the body size limit applies, not
 /// ingest's per-request sample count.
 enum HealthAutoExportRoutes {
     static func routes() -> [Route] {
@@ -67,70 +68,39 @@ enum HealthAutoExportRoutes {
         }
         let payload = HealthAutoExportAdapter.read(root, workoutsOnly: workoutsOnly, catalog: context.services.catalog)
 
-        var errors: [JSONValue] = []
-        var rejectedPaths = Set<String>()
-        for issue in payload.problems {
-            rejectedPaths.insert(issue.field)
-            errors.append(["field": .string(issue.field), "code": .string(issue.code), "message": .string(issue.message)])
-        }
-        let rules = SampleRules(catalog: context.services.catalog)
-        var valid: [Sample] = []
-        valid.reserveCapacity(payload.items.count)
-        var rejectedSamples = 0
         // Points carry no ids: two at one instant (a meal's items) are two entries, keyed by their order.
-        var occurrences = SampleOccurrences()
-        for item in payload.items {
-            switch rules.validate(item.draft, occurrences: &occurrences) {
-            case .valid(let sample): valid.append(sample)
-            case .invalid(let issues):
-                rejectedSamples += 1
-                rejectedPaths.insert(item.path)
-                for issue in issues {
-                    // The entry holds `name` and `units`; the point holds the rest.
-                    let base = issue.field == "name" || issue.field == "units" ? item.entryPath : item.path
-                    errors.append(["field": .string("\(base).\(issue.field)"), "code": .string(issue.code), "message": .string(issue.message),
-                                   "metric": item.draft.metricName.map { .string(String($0.prefix(64))) } ?? .null])
-                }
-            }
-        }
-        var workouts: [Workout] = []
-        let workoutRules = WorkoutRules()
-        for item in payload.workouts {
-            switch workoutRules.validate(item.element) {
-            case .valid(let workout): workouts.append(workout)
-            case .invalid(let issues):
-                rejectedPaths.insert(item.path)
-                for issue in issues {
-                    let head = String(issue.field.prefix { $0 != "[" && $0 != "." })
-                    let wire = (item.wireNames[head] ?? head) + issue.field.dropFirst(head.count)
-                    errors.append(["field": .string("\(item.path).\(wire)"), "code": .string(issue.code), "message": .string(issue.message)])
-                }
-            }
-        }
-        let received = payload.elements
-        if valid.isEmpty, workouts.isEmpty, received > 0 {
-            throw APIError(status: .unprocessableContent, code: .validationFailed,
-                           message: "none of the \(received) Health Auto Export elements is valid; nothing was stored (see details.errors)",
-                           details: ["received": .number(Double(received)), "rejected": .number(Double(rejectedPaths.count)), "errors": .array(Array(errors.prefix(1000)))])
-        }
-        let (outcome, stored) = try await context.services.store.ingest(valid, deletedKeys: [], workouts: workouts, activitySummaries: [], client: .healthAutoExport,
-                                                                         nowMs: context.services.clock.now())
+        var pipeline = IngestPipeline(rules: SampleRules(catalog: context.services.catalog), clock: context.services.store.clock)
+        pipeline.add(contentsOf: payload.elements)
+        try pipeline.requireSomethingValid(what: "\(payload.received) Health Auto Export elements", received: payload.received,
+                                           entry: \.healthAutoExportEntry)
+        let (outcome, stored) = try await pipeline.store(in: context.services.store, client: .healthAutoExport, nowMs: context.services.clock.now())
         let body: JSONValue = [
-            "received": .number(Double(received)),
-            "samples": .number(Double(payload.items.count)),
-            "inserted": .number(Double(outcome.inserted)),
-            "updated": .number(Double(outcome.updated)),
-            "unchanged": .number(Double(outcome.unchanged)),
-            "deleted": .number(0),
-            "rejected": .number(Double(rejectedPaths.count)),
-            "errors": .array(Array(errors.prefix(1000))),
+            "received": JSONValue(payload.received),
+            "samples": JSONValue(payload.samples),
+            "inserted": JSONValue(outcome.inserted),
+            "updated": JSONValue(outcome.updated),
+            "unchanged": JSONValue(outcome.unchanged),
+            "deleted": JSONValue(0),
+            "rejected": JSONValue(pipeline.rejected),
+            "errors": .array(pipeline.issues.map(\.healthAutoExportEntry)),
             "affectedDays": .array(outcome.affected.keys.sorted().map { .string($0.description) }),
             "rawOnlyMetrics": .array(outcome.rawOnlyMetrics.sorted().map { .string($0.rawValue) }),
             "workoutsInserted": JSONValue(stored.workoutsInserted),
             "workoutsUpdated": JSONValue(stored.workoutsUpdated),
             "workoutsUnchanged": JSONValue(stored.workoutsUnchanged),
-            "workoutsRejected": JSONValue(payload.workouts.count - workouts.count),
+            "workoutsRejected": JSONValue(pipeline.rejectedByKind[.workout] ?? 0),
         ]
-        return .json(body, status: rejectedPaths.isEmpty ? .ok : .multiStatus)
+        return .json(body, status: pipeline.rejected == 0 ? .ok : .multiStatus)
+    }
+}
+
+extension IngestIssue {
+    /// The entry of Health Auto Export's `errors`: the member's full wire path
+    /// (`data.metrics[2].data[5].date`; a metric's `name` and `units` on its entry), and
+    /// for a sample the metric name it was sent under.
+    var healthAutoExportEntry: JSONValue {
+        var entry: [String: JSONValue] = ["field": .string(path), "code": .string(rule), "message": .string(message)]
+        if kind == .sample, let metric { entry["metric"] = .string(metric) }
+        return .object(entry)
     }
 }

@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// The HealthSave app's server contract: `POST /api/apple/batch` and
@@ -74,54 +75,13 @@ enum HealthSaveRoutes {
             throw APIError.payloadTooLarge("at most \(Limits.samplesPerIngest) samples and \(Limits.samplesPerIngest) deletions per batch (got \(batch.elements.count) and \(batch.deletionsReceived)); split the batch", limit: Limits.samplesPerIngest)
         }
 
-        let rules = SampleRules(catalog: services.catalog)
-        let workoutRules = WorkoutRules()
-        let ringRules = ActivitySummaryRules()
-        var samples: [Sample] = []
-        samples.reserveCapacity(batch.elements.count)
-        var workouts: [Workout] = []
-        var summaries: [ActivitySummary] = []
-        var dayTotals: [DayTotal] = []
-        var errors: [JSONValue] = []
-        var rejected = 0
-        // Id-less samples at one instant (a meal's items) are entries of their own, keyed by their order.
-        var occurrences = SampleOccurrences()
-        for (index, element) in batch.elements.enumerated() {
-            let issues: [ValidationIssue]
-            switch element {
-            case .sample(let draft):
-                switch rules.validate(draft, occurrences: &occurrences) {
-                case .valid(let sample): samples.append(sample); continue
-                case .invalid(let found): issues = found
-                }
-            case .dayTotal(let draft, let localDate):
-                let (total, found) = rules.dayTotal(draft, localDate: localDate, clock: services.store.clock)
-                if let total { dayTotals.append(total); continue }
-                issues = found
-            case .workout(let json):
-                switch workoutRules.validate(json) {
-                case .valid(let workout): workouts.append(workout); continue
-                case .invalid(let found): issues = found
-                }
-            case .activitySummary(let json):
-                switch ringRules.validate(json) {
-                case .valid(let summary): summaries.append(summary); continue
-                case .invalid(let found): issues = found
-                }
-            case .invalid(let found):
-                issues = found
-            }
-            rejected += 1
-            for issue in issues where errors.count < 100 {
-                errors.append(["index": JSONValue(index), "field": .string("samples[\(index)].\(issue.field)"), "code": .string(issue.code), "message": .string(issue.message)])
-            }
-        }
-        let accepted = samples.count + workouts.count + summaries.count + dayTotals.count
-        if accepted == 0, rejected > 0, batch.deletions.isEmpty {
-            throw APIError(status: .unprocessableContent, code: .validationFailed,
-                           message: "none of the \(rejected) samples of the \(batch.metric) batch is valid; nothing was stored (see details.errors)",
-                           details: ["received": JSONValue(batch.elements.count), "rejected": JSONValue(rejected), "errors": .array(errors)])
-        }
+        var pipeline = IngestPipeline(rules: SampleRules(catalog: services.catalog), clock: services.store.clock)
+        pipeline.add(contentsOf: batch.elements)
+        try pipeline.requireSomethingValid(deletions: batch.deletions.count, what: "\(pipeline.rejected) samples of the \(batch.metric) batch",
+                                           entry: \.healthSaveEntry)
+        let (samples, workouts, summaries, dayTotals) = (pipeline.samples, pipeline.workouts, pipeline.activitySummaries, pipeline.dayTotals)
+        let accepted = pipeline.accepted, rejected = pipeline.rejected
+        let errors = pipeline.issues.map(\.healthSaveEntry)
 
         let headers = context.request.headers
         func header(_ name: String) -> String? { headers[HTTPHeaderName(name)].flatMap { $0.isEmpty ? nil : $0 } }
@@ -200,5 +160,13 @@ enum HealthSaveRoutes {
             throw APIError.conflict("the idempotency key '\(String((ledgerKey ?? "").prefix(128)))' was already used for a different payload (the payload hash differs); nothing was stored",
                                     details: ["field": "Idempotency-Key"])
         }
+    }
+}
+
+extension IngestIssue {
+    /// The entry of a HealthSave receipt's `errors`: the element's index and its member
+    /// under `samples[i]` (`samples[3].qty`).
+    var healthSaveEntry: JSONValue {
+        ["index": JSONValue(index), "field": .string(path), "code": .string(rule), "message": .string(message)]
     }
 }

@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// `GET /api/apple/status`: the flat `{metric: {count, oldest, newest}}` object of the

@@ -1,4 +1,5 @@
 import HealthDomain
+import HealthFormats
 import SQLiteStore
 
 /// What the server stores of one HealthSave metric: how many records and the start

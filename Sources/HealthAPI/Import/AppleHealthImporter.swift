@@ -1,14 +1,15 @@
 import Archive
 import Foundation
 import HealthDomain
+import HealthFormats
 import JSON
 import SQLiteStore
 import XMLStream
 
 /// Imports an Apple Health export into the store: the zip is read entry by entry, the
-/// XML as a stream, every element through ``AppleHealthExportAdapter`` into the same
-/// ``SampleRules``, ``WorkoutRules`` and ``ActivitySummaryRules`` as every other
-/// format, and stored in batches, each one `BEGIN IMMEDIATE` transaction that also
+/// XML as a stream, every element through ``AppleHealthExportAdapter`` into drafts and
+/// through the same ingest pipeline as every other format (rules, error entries), and
+/// stored in batches, each one `BEGIN IMMEDIATE` transaction that also
 /// recomputes the days it touched. Memory holds one batch and the parser's buffer.
 ///
 /// An import cut off anywhere leaves whole batches behind, samples and aggregates in
@@ -42,17 +43,13 @@ public final class AppleHealthImporter {
     private let batchSize: Int
     private let now: @Sendable () -> Int64
     private let progress: (ImportProgress) -> Void
-    private let rules: SampleRules
-    private let workoutRules = WorkoutRules()
-    private let ringRules = ActivitySummaryRules()
-
     private var report = ImportReport()
-    /// Id-less records at one instant are entries of their own (a meal's items), told
-    /// apart by their order in the file; see ``SampleOccurrences``.
-    private var occurrences = SampleOccurrences(remembering: AppleHealthImporter.occurrenceMemory)
-    private var samples: [Sample] = []
-    private var workouts: [Workout] = []
-    private var rings: [ActivitySummary] = []
+    /// The rules, the error entries and what passed since the last batch. Id-less records
+    /// at one instant are entries of their own (a meal's items), told apart by their
+    /// order in the file; see ``SampleOccurrences``.
+    private var pipeline: IngestPipeline
+    /// Elements handed to the pipeline, so each has a position of its own.
+    private var elements = 0
     private var profile: [String: String]?
     private var days = Set<DayKey>()
     private var inFlight: PendingBatch?
@@ -66,14 +63,21 @@ public final class AppleHealthImporter {
         self.batchSize = batchSize
         self.now = now
         self.progress = progress
-        rules = SampleRules(catalog: store.catalog)
+        pipeline = Self.pipeline(store)
+    }
+
+    /// A pipeline over `store`'s rules, counting occurrences over the whole file.
+    private static func pipeline(_ store: SampleStore) -> IngestPipeline {
+        IngestPipeline(rules: SampleRules(catalog: store.catalog), clock: store.clock,
+                       occurrences: SampleOccurrences(remembering: occurrenceMemory))
     }
 
     /// Imports the export at `path` (`export.zip` or `export.xml`).
     public func run(path: String) throws -> ImportReport {
         started = Date()
         report = ImportReport()
-        occurrences = SampleOccurrences(remembering: Self.occurrenceMemory)
+        pipeline = Self.pipeline(store)
+        elements = 0
         progress(ImportProgress(stage: .opening))
         let source: ExportSource
         do {
@@ -100,7 +104,7 @@ public final class AppleHealthImporter {
             while let chunk = try channel.receive() {
                 for item in chunk.items {
                     try take(item, source: source)
-                    if samples.count >= batchSize || workouts.count >= 500 { try flush() }
+                    if pipeline.samples.count >= batchSize || pipeline.workouts.count >= 500 { try flush() }
                 }
                 report(progress: .records, chunk.bytesConsumed, total)
             }
@@ -126,6 +130,7 @@ public final class AppleHealthImporter {
             try? waitForWrite()
             throw error
         }
+        report.errors = pipeline.issues.map(\.importEntry)
         report.bytesRead = consumed()
         report.daysTouched = days.count
         report.elapsedSeconds = Date().timeIntervalSince(started)
@@ -183,24 +188,22 @@ public final class AppleHealthImporter {
         switch item {
         case .sample(let draft, let type):
             report.recordsByType[type, default: 0] += 1
-            switch rules.validate(draft, occurrences: &occurrences) {
-            case .valid(let sample): samples.append(sample)
-            case .invalid(let issues):
-                if issues.count == 1, issues[0].code == "superseded" {
-                    report.superseded += 1
-                    return
-                }
+            // A record older than another version of the same object is no error: it is replaced.
+            if draft.issues.count == 1, draft.issues[0].code == "superseded" {
+                report.superseded += 1
+                return
+            }
+            if !pipeline.add(element(.sample(draft), type)) {
                 report.rejected += 1
                 report.rejectedByType[type, default: 0] += 1
-                note(issues, element: type)
             }
         case .workout(var workout):
             if workout.inlineRoute.isEmpty, let reference = workout.routeFile, let entry = source.routeEntry(reference) {
                 // Which file the route came from, and which version of it (its CRC-32).
-                var metadata = workout.element["metadata"]?.objectValue ?? [:]
+                var metadata = workout.draft.metadata?.objectValue ?? [:]
                 metadata["routeFile"] = .string(reference)
                 metadata["routeCRC32"] = .number(Double(entry.crc32))
-                workout.element["metadata"] = .object(metadata)
+                workout.draft.metadata = .object(metadata)
                 if try isStoredWithSameRoute(workout) {
                     report.workoutsUnchanged += 1
                     report.routesLinked += 1
@@ -208,29 +211,19 @@ public final class AppleHealthImporter {
                 }
             }
             if !workout.inlineRoute.isEmpty {
-                workout.element["route"] = .array(workout.inlineRoute)
+                workout.draft.route = workout.inlineRoute
                 report.routesLinked += 1
             } else if let reference = workout.routeFile {
                 if let points = try route(reference, source: source) {
-                    workout.element["route"] = .array(points)
+                    workout.draft.route = points
                     report.routesLinked += 1
                 } else {
                     report.routesMissing += 1
                 }
             }
-            switch workoutRules.validate(.object(workout.element)) {
-            case .valid(let valid): workouts.append(valid)
-            case .invalid(let issues):
-                report.workoutsRejected += 1
-                note(issues, element: "Workout")
-            }
-        case .activitySummary(let element):
-            switch ringRules.validate(element) {
-            case .valid(let valid): rings.append(valid)
-            case .invalid(let issues):
-                report.activitySummariesRejected += 1
-                note(issues, element: "ActivitySummary")
-            }
+            if !pipeline.add(element(.workout(workout.draft), "Workout")) { report.workoutsRejected += 1 }
+        case .activitySummary(let draft):
+            if !pipeline.add(element(.activitySummary(draft), "ActivitySummary")) { report.activitySummariesRejected += 1 }
         case .profile(let characteristics):
             profile = characteristics
             report.profileRead = true
@@ -247,11 +240,17 @@ public final class AppleHealthImporter {
         }
     }
 
+    /// The pipeline element of the next record, under its type (the export has no other path).
+    private func element(_ value: IngestElement.Value, _ type: String) -> IngestElement {
+        elements += 1
+        return IngestElement(value, index: elements - 1, path: type)
+    }
+
     /// Whether the workout is stored exactly as the export has it, its route read from the
     /// same file (the workout's metadata holds the file's name and CRC-32): then a
     /// re-import neither reads the GPX file again nor the stored route.
     private func isStoredWithSameRoute(_ workout: AppleHealthExportWorkout) throws -> Bool {
-        guard case .valid(let candidate) = workoutRules.validate(.object(workout.element)) else { return false }
+        guard case .valid(let candidate) = WorkoutRules().validate(workout.draft) else { return false }
         let key = candidate.workoutKey
         let expected = WorkoutRow.valuesWithoutTimelines(candidate, clock: store.clock)
         let stored: [SQLiteValue]? = try store.pool.readSync { db in
@@ -266,7 +265,7 @@ public final class AppleHealthImporter {
     }
 
     /// The points of a referenced GPX file, or nil when the export cannot reach it.
-    private func route(_ reference: String, source: ExportSource) throws -> [JSONValue]? {
+    private func route(_ reference: String, source: ExportSource) throws -> [WorkoutDraft.RoutePoint]? {
         guard let read = try source.routeReader(reference) else { return nil }
         let xml = XMLStreamReader(bufferSize: 256 * 1024, source: read)
         var gpx = GPXRoute()
@@ -286,16 +285,11 @@ public final class AppleHealthImporter {
             }
         } catch {
             // A damaged route file costs the route, not the workout.
-            note([ValidationIssue(field: "FileReference", code: "unreadable", message: "route file '\(reference)' is unreadable: \(error)")], element: "WorkoutRoute")
+            let issue = ValidationIssue(field: "FileReference", code: "unreadable", message: "route file '\(reference)' is unreadable: \(error)")
+            pipeline.note(issue, of: element(.invalid(.workout, []), "WorkoutRoute"))
             return nil
         }
         return Array(gpx.points.prefix(WorkoutRules.maxRoutePoints))
-    }
-
-    private func note(_ issues: [ValidationIssue], element: String) {
-        for issue in issues where report.errors.count < ImportReport.maxErrors {
-            report.errors.append(["type": .string(element), "field": .string(issue.field), "code": .string(issue.code), "message": .string(issue.message)])
-        }
     }
 
     // MARK: Storing
@@ -303,13 +297,11 @@ public final class AppleHealthImporter {
     /// Hands the collected batch to the writer; parsing goes on while it is stored, with
     /// at most one batch in flight.
     private func flush() throws {
-        guard !samples.isEmpty || !workouts.isEmpty || !rings.isEmpty || profile != nil else { return }
+        guard !pipeline.samples.isEmpty || !pipeline.workouts.isEmpty || !pipeline.activitySummaries.isEmpty || profile != nil else { return }
         try waitForWrite()
-        dropRepeats()
-        let batch = PendingBatch(store: store, samples: samples, workouts: workouts, rings: rings, profile: profile, nowMs: now())
-        samples.removeAll(keepingCapacity: true)
-        workouts.removeAll(keepingCapacity: true)
-        rings.removeAll(keepingCapacity: true)
+        let valid = pipeline.takeValid()
+        let batch = PendingBatch(store: store, samples: dropRepeats(valid.samples), workouts: valid.workouts, rings: valid.activitySummaries,
+                                 profile: profile, nowMs: now())
         profile = nil
         inFlight = batch
     }
@@ -322,14 +314,14 @@ public final class AppleHealthImporter {
     /// objects (two glasses of water logged in one minute) — and only two lying further
     /// apart than ``occurrenceMemory`` distinct keys can share one. Correlation members,
     /// the copies an export does write, are dropped where they are read.
-    private func dropRepeats() {
+    private func dropRepeats(_ samples: [Sample]) -> [Sample] {
         var seen = Set<String>(minimumCapacity: samples.count)
         var kept: [Sample] = []
         kept.reserveCapacity(samples.count)
         for sample in samples.reversed() where seen.insert(sample.sampleKey).inserted { kept.append(sample) }
-        guard kept.count < samples.count else { return }
+        guard kept.count < samples.count else { return samples }
         report.repeated += samples.count - kept.count
-        samples = kept.reversed()
+        return kept.reversed()
     }
 
     private func waitForWrite() throws {
@@ -399,5 +391,13 @@ extension AppleHealthImporter {
             thread.name = "healthd-import"
             thread.start()
         }
+    }
+}
+
+extension IngestIssue {
+    /// The entry of an import report's `errors`: the record's type (`Workout`,
+    /// `ActivitySummary` for those elements), the attribute, the rule and the message.
+    var importEntry: JSONValue {
+        ["type": .string(elementPath), "field": .string(field), "code": .string(rule), "message": .string(message)]
     }
 }

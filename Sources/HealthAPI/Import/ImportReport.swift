@@ -46,8 +46,8 @@ public struct ImportReport: Sendable, Equatable {
     /// The export file inside the archive (`apple_health_export/export.xml`), or the file itself.
     public var exportFile = ""
 
-    /// How many problems are listed.
-    public static let maxErrors = 100
+    /// How many problems are listed: the cap every ingest path has.
+    public static var maxErrors: Int { IngestPipeline.maxIssues }
 
     /// An empty report.
     public init() {}

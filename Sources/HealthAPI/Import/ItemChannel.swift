@@ -1,5 +1,6 @@
 import Foundation
 import HealthDomain
+import HealthFormats
 import XMLStream
 
 /// Hands parsed export items from the reading thread to the storing thread in chunks,

@@ -1,11 +1,12 @@
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// `POST /api/v1/observations/batch`: observations coded by biosignal slug and LOINC, as
 /// an SDK that syncs HealthKit that way posts them. Each goes through
-/// ``ObservationAdapter`` into a sample draft, then through the same sample rules and the
-/// same one-transaction store as every other ingest path.
+/// ``ObservationAdapter`` into a sample draft, then through the same ingest pipeline
+/// (rules, error entries, one-transaction store) as every other ingest path.
 enum ObservationRoutes {
     /// Observations one batch may carry.
     static let maxObservations = 1_000
@@ -70,31 +71,22 @@ enum ObservationRoutes {
         let serverDefault = services.config.defaultTimezone
         let zone = try await services.store.pool.read { db in try SummaryZone.resolve(requested: nil, serverDefault: serverDefault, db: db).name }
         let adapter = ObservationAdapter(catalog: services.catalog, timezone: zone)
-        let rules = SampleRules(catalog: services.catalog)
-
-        var valid: [Sample] = []
-        valid.reserveCapacity(observations.count)
-        var errors: [JSONValue] = []
         // Observations carry no ids: two with the same key fields are two entries, keyed by
         // their order, so the batch sent again changes nothing.
-        var occurrences = SampleOccurrences()
-        for (index, observation) in observations.enumerated() {
-            var draft = adapter.draft(observation)
-            if ObservationAdapter.userID(observation) == nil {
-                draft.issues.append(ValidationIssue(field: "xuser_id", code: "required", message: "xuser_id is required (GET /info gives the user id)"))
-            }
-            switch rules.validate(draft, occurrences: &occurrences) {
-            case .valid(let sample): valid.append(sample)
-            case .invalid(let issues):
-                errors.append(["index": .number(Double(index)), "error": .string(issues.map(\.message).joined(separator: "; "))])
-            }
-        }
+        var pipeline = IngestPipeline(rules: SampleRules(catalog: services.catalog), clock: services.store.clock)
+        pipeline.add(contentsOf: observations.enumerated().map { adapter.element($1, index: $0) })
         var created = 0
-        if !valid.isEmpty {
-            let outcome = try await services.store.ingest(valid, client: .observations, nowMs: services.clock.now())
-            created = outcome.inserted
+        if pipeline.accepted > 0 {
+            created = try await pipeline.store(in: services.store, client: .observations, nowMs: services.clock.now()).samples.inserted
         }
-        return .json(["created": .number(Double(created)), "errors": .array(errors)], status: errors.isEmpty ? .created : .multiStatus)
+        // The contract fixes one entry per failed observation, all of its problems in one
+        // sentence; all failed is a 207 too (the contract has no 422).
+        let errors: [JSONValue] = pipeline.rejections.map { rejection in
+            let messages = pipeline.issues(of: rejection).map(\.message)
+            let error = messages.isEmpty ? "rejected (its problems are beyond the first \(IngestPipeline.maxIssues) of the batch)" : messages.joined(separator: "; ")
+            return ["index": JSONValue(rejection.index), "error": .string(error)]
+        }
+        return .json(["created": JSONValue(created), "errors": .array(errors)], status: errors.isEmpty ? .created : .multiStatus)
     }
 
     /// The members the schema types: a wrong type (null included) is a 400 naming it, as

@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// The body of `GET /health-data`, written while it is sent: each type's stored samples

@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// A parsed `GET /health-data` request: the types, the UTC bounds both inclusive, the

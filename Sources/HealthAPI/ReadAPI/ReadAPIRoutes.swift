@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// The on-phone read API, as its clients expect it: `GET /health-data` (stored samples as

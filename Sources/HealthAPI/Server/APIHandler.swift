@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import SQLiteStore
 
 /// The API's entry point for the transport: request id, routing, authentication,

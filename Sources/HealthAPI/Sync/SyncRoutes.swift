@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// `GET /health/sync/clients`: per adapter and source, the last sample time and the last

@@ -1,4 +1,5 @@
 import HealthDomain
+import HealthFormats
 import JSON
 import SQLiteStore
 

@@ -6,6 +6,7 @@ import HTTPTransport
 import HealthAPI
 import HealthCLI
 import HealthDomain
+import HealthFormats
 import HealthTesting
 import JSON
 import SQLiteStore

@@ -1,4 +1,5 @@
 import HealthDomain
+import HealthFormats
 import JSON
 
 /// Fresh HealthSave batches for `healthd-bench ingest --format healthsave`, alternating

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import HealthAPI
 import HealthDomain
+import HealthFormats
 
 /// `healthd import PATH`: imports an Apple Health export, or a directory written by
 /// `healthd export`, into the configured database.

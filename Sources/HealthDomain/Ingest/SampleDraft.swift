@@ -27,6 +27,9 @@ public struct SampleDraft: Sendable, Equatable {
         /// The names of `/health/ingest` and write intents.
         public static let native = FieldNames()
 
+        /// The native names; an adapter changes those its wire spells otherwise.
+        public init() {}
+
         /// Fields in the order issues are reported.
         var ordered: [String] {
             [sampleKey, metric, start, end, value, categoryValue, unit, sourceName, sourceBundleId, device, timezone, syncIdentifier, metadata]

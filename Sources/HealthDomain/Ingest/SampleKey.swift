@@ -66,7 +66,7 @@ public enum SampleKey {
 
     /// 32 hex digits of two independent 64-bit FNV-1a hashes of `fields`, each field
     /// followed by a 0x1F separator; every derived key (samples, workouts) uses it.
-    static func digest(_ fields: [String]) -> String {
+    public static func digest(_ fields: [String]) -> String {
         var low: UInt64 = 0xcbf2_9ce4_8422_2325
         var high: UInt64 = 0x6c62_272e_07bb_0142
         for field in fields {

@@ -142,8 +142,8 @@ public struct SampleRules: Sendable {
         }
         if let range = spec.plausibleRange, !range.contains(converted) {
             let canonicalUnit = units.canonical
-            let sent = sentUnit == canonicalUnit ? "" : " (\(FieldReader.format(given)) \(sentUnit))"
-            check.add(names.value, "range", "\(names.value) \(FieldReader.format(converted)) \(canonicalUnit)\(sent) is outside the plausible range \(FieldReader.format(range.lowerBound))…\(FieldReader.format(range.upperBound)) \(canonicalUnit) for \(metric.rawValue)")
+            let sent = sentUnit == canonicalUnit ? "" : " (\(NumberText.format(given)) \(sentUnit))"
+            check.add(names.value, "range", "\(names.value) \(NumberText.format(converted)) \(canonicalUnit)\(sent) is outside the plausible range \(NumberText.format(range.lowerBound))…\(NumberText.format(range.upperBound)) \(canonicalUnit) for \(metric.rawValue)")
         }
         value = converted
         unit = units.canonical

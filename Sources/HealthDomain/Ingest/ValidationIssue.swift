@@ -1,5 +1,8 @@
 /// One rule an ingested value broke.
-public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
+///
+/// It is an `Error` so that an adapter can return `Result<_, ValidationIssue>` for an
+/// element that cannot become a draft at all; the issue is data for the response, never thrown.
+public struct ValidationIssue: Error, Sendable, Equatable, CustomStringConvertible {
     /// The offending field, e.g. `"timezone"`; `"sample"` when the element itself is wrong.
     /// Callers validating an array prefix it (`samples[3].timezone`).
     public var field: String

@@ -1,82 +1,66 @@
-import JSON
-
-/// The rules of one `activitySummaries[]` element of `POST /health/ingest`: a real local
-/// date inside 1970…2099, ring values and goals inside plausible ranges (move energy
-/// converted to kcal), and at least one ring value. The HealthSave app's names
-/// (`date`, `activeEnergyBurned`, `appleExerciseTime`, `appleStandHours` and their
-/// `…Goal`s) are accepted beside the native ones.
+/// The rules of one day's activity rings, whatever format they came in (see
+/// ``ActivitySummaryDraft``): a real local date inside 1970…2099, ring values and goals
+/// inside plausible ranges (move energy converted to kcal), and at least one ring value.
 public struct ActivitySummaryRules: Sendable {
-    /// One ring member: native name, HealthSave name, plausible range, unit word.
+    /// One ring member: its value, wire name, plausible range and unit word.
     struct Ring {
-        var name: String
-        var alias: String
+        var value: Double?
+        var field: String
         var range: ClosedRange<Double>
         var unit: String
     }
 
-    static let rings: [Ring] = [
-        Ring(name: "moveKcal", alias: "activeEnergyBurned", range: 0...20_000, unit: "kcal"),
-        Ring(name: "moveGoalKcal", alias: "activeEnergyBurnedGoal", range: 0...20_000, unit: "kcal"),
-        Ring(name: "exerciseMinutes", alias: "appleExerciseTime", range: 0...1_440, unit: "min"),
-        Ring(name: "exerciseGoalMinutes", alias: "appleExerciseTimeGoal", range: 0...1_440, unit: "min"),
-        Ring(name: "standHours", alias: "appleStandHours", range: 0...24, unit: "h"),
-        Ring(name: "standGoalHours", alias: "appleStandHoursGoal", range: 0...24, unit: "h"),
-    ]
-
-    static let fieldOrder = ["day", "moveUnit"] + rings.map(\.name) + ["sourceName"]
-
     /// Rules with the built-in ranges.
     public init() {}
 
-    /// A day's rings from one element, or every issue found.
-    public func validate(_ element: JSONValue) -> RecordValidation<ActivitySummary> {
-        guard case .object(var members) = element else {
-            return .invalid([ValidationIssue(field: "activitySummary", code: "type", message: "each activity summary must be an object (got \(element.typeName))")])
-        }
-        // HealthSave spellings map onto the native names when the native one is absent.
-        if members["day"] == nil, let date = members["date"] { members["day"] = date }
-        for ring in Self.rings where members[ring.name] == nil {
-            if let value = members[ring.alias] { members[ring.name] = value }
-        }
-        var fields = FieldReader(members: members)
-        let dayText = fields.string("day", required: true)
-        let moveUnit = fields.string("moveUnit", required: false)
-        var values: [String: Double] = [:]
-        for ring in Self.rings { values[ring.name] = fields.number(ring.name) }
-        let source = fields.string("sourceName", required: false)
-        var check = IssueList(fields.issues)
+    /// A day's rings from `draft`, or every issue found, each under the draft's wire name.
+    public func validate(_ draft: ActivitySummaryDraft) -> RecordValidation<ActivitySummary> {
+        let names = draft.fields
+        var check = IssueList(draft.issues)
 
         var day: DayKey?
-        if let dayText {
-            if let parsed = DayKey(dayText), parsed.year >= 1970, parsed.year < 2100 {
+        if let text = draft.day {
+            if let parsed = DayKey(text), parsed.year >= 1970, parsed.year < 2100 {
                 day = parsed
             } else {
-                check.add("day", "format", "day must be a real date YYYY-MM-DD between 1970 and 2099 (got '\(dayText.prefix(40))')")
+                check.add(names.day, "format", "\(names.day) must be a real date YYYY-MM-DD between 1970 and 2099 (got '\(text.prefix(40))')")
             }
+        } else {
+            check.require(names.day, when: true)
         }
-        let unitName = check.length(moveUnit, "moveUnit", 1...32) ?? "kcal"
+        let unitName = check.length(draft.moveUnit, names.moveUnit, 1...32) ?? "kcal"
         let conversion = WorkoutRules.energyUnits.conversion(for: unitName)
         if conversion == nil {
-            check.add("moveUnit", "unknown_value", "moveUnit '\(unitName)' is not accepted; use one of \(WorkoutRules.energyUnits.names.map { "'\($0)'" }.joined(separator: ", "))")
+            check.add(names.moveUnit, "unknown_value", "\(names.moveUnit) '\(unitName)' is not accepted; use one of \(WorkoutRules.energyUnits.names.map { "'\($0)'" }.joined(separator: ", "))")
         }
-        for ring in Self.rings {
-            guard var value = values[ring.name] else { continue }
+        var rings = [
+            Ring(value: draft.moveKcal, field: names.moveKcal, range: 0...20_000, unit: "kcal"),
+            Ring(value: draft.moveGoalKcal, field: names.moveGoalKcal, range: 0...20_000, unit: "kcal"),
+            Ring(value: draft.exerciseMinutes, field: names.exerciseMinutes, range: 0...1_440, unit: "min"),
+            Ring(value: draft.exerciseGoalMinutes, field: names.exerciseGoalMinutes, range: 0...1_440, unit: "min"),
+            Ring(value: draft.standHours, field: names.standHours, range: 0...24, unit: "h"),
+            Ring(value: draft.standGoalHours, field: names.standGoalHours, range: 0...24, unit: "h"),
+        ]
+        // A ring sent with a wrong type was sent: the adapter named it, and it is no missing ring.
+        if rings.allSatisfy({ $0.value == nil && !check.has($0.field) }) {
+            check.add(names.moveKcal, "required", "an activity summary needs at least one of \(names.rings.joined(separator: ", "))")
+        }
+        for index in rings.indices {
+            guard var value = rings[index].value else { continue }
+            let ring = rings[index]
             if ring.unit == "kcal", let conversion { value = conversion.canonical(value) }
             if !ring.range.contains(value) {
-                check.add(ring.name, "range", "\(ring.name) \(FieldReader.format(value)) \(ring.unit) is outside the plausible range \(FieldReader.format(ring.range.lowerBound))…\(FieldReader.format(ring.range.upperBound)) \(ring.unit)")
-                values[ring.name] = nil
+                check.add(ring.field, "range", "\(ring.field) \(NumberText.format(value)) \(ring.unit) is outside the plausible range \(NumberText.format(ring.range.lowerBound))…\(NumberText.format(ring.range.upperBound)) \(ring.unit)")
+                rings[index].value = nil
             } else {
-                values[ring.name] = value
+                rings[index].value = value
             }
         }
-        if Self.rings.allSatisfy({ members[$0.name] == nil || members[$0.name]?.isNull == true }) {
-            check.add("moveKcal", "required", "an activity summary needs at least one of \(Self.rings.map(\.name).joined(separator: ", "))")
-        }
-        let sourceName = check.length(source, "sourceName", 0...256)
-        guard check.isEmpty, let day else { return .invalid(check.sorted(by: Self.fieldOrder)) }
+        let sourceName = check.length(draft.sourceName, names.sourceName, 0...256)
+        guard check.isEmpty, let day else { return .invalid(check.sorted(by: names.ordered)) }
         return .valid(ActivitySummary(
-            day: day, moveKcal: values["moveKcal"], moveGoalKcal: values["moveGoalKcal"], exerciseMinutes: values["exerciseMinutes"],
-            exerciseGoalMinutes: values["exerciseGoalMinutes"], standHours: values["standHours"], standGoalHours: values["standGoalHours"],
+            day: day, moveKcal: rings[0].value, moveGoalKcal: rings[1].value, exerciseMinutes: rings[2].value,
+            exerciseGoalMinutes: rings[3].value, standHours: rings[4].value, standGoalHours: rings[5].value,
             sourceName: sourceName?.isEmpty == false ? sourceName : nil))
     }
 }

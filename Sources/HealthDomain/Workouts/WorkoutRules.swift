@@ -1,11 +1,9 @@
-import JSON
-
-/// The rules every ingested workout passes (the native `workouts[]` shape of
-/// `POST /health/ingest`): a known activity type, times inside 1970…2100 with end ≥ start
+/// The rules every ingested workout passes, whatever format it came in (see
+/// ``WorkoutDraft``): a known activity type, times inside 1970…2100 with end ≥ start
 /// and at most ``maxSpanMs`` apart, a known zone, energy and distance converted to kcal
 /// and km and inside plausible ranges, heart rates and coordinates inside theirs, and
-/// bounded timelines. Every issue is reported, in field order, so a client fixes a
-/// workout in one round trip.
+/// bounded timelines. Every issue is reported, in field order and under the wire's own
+/// field names, so a client fixes a workout in one round trip.
 public struct WorkoutRules: Sendable {
     /// The longest workout accepted, end − start: two days, so 24-hour races and
     /// multi-stage ultra events fit while a start a month before the end does not.
@@ -27,89 +25,62 @@ public struct WorkoutRules: Sendable {
     /// Distance units: km, m and mi.
     public static let distanceUnits = MetricUnits("km", [UnitConversion("m", factor: 0.001), UnitConversion("mi", factor: 1.609_344)])
 
-    /// Wire names in the order issues are reported.
-    static let fieldOrder = [
-        "workoutKey", "activityType", "name", "startTimeMs", "endTimeMs", "durationSeconds", "activeEnergy", "activeEnergyUnit",
-        "distance", "distanceUnit", "avgHeartRate", "maxHeartRate", "heartRate", "route", "sourceName", "sourceBundleId",
-        "device", "timezone", "metadata",
-    ]
-
     /// Rules with the built-in limits.
     public init() {}
 
-    /// A stored workout from one `workouts[]` element, or every issue found. Unknown
-    /// members are ignored, as for samples.
-    public func validate(_ element: JSONValue) -> RecordValidation<Workout> {
-        guard case .object(let members) = element else {
-            return .invalid([ValidationIssue(field: "workout", code: "type", message: "each workout must be an object (got \(element.typeName))")])
-        }
-        var fields = FieldReader(members: members)
-        let sentKey = fields.string("workoutKey", required: false)
-        let typeValue = fields.any("activityType")
-        let sentName = fields.string("name", required: false)
-        let sentStart = fields.time("startTimeMs")
-        let sentEnd = fields.time("endTimeMs")
-        let sentDuration = fields.number("durationSeconds")
-        let sentEnergy = fields.number("activeEnergy")
-        let energyUnit = fields.string("activeEnergyUnit", required: false)
-        let sentDistance = fields.number("distance")
-        let distanceUnit = fields.string("distanceUnit", required: false)
-        let avgHeartRate = fields.number("avgHeartRate")
-        let maxHeartRate = fields.number("maxHeartRate")
-        let heartRateValue = fields.any("heartRate")
-        let routeValue = fields.any("route")
-        let sentSource = fields.string("sourceName", required: false)
-        let sentBundle = fields.string("sourceBundleId", required: false)
-        let sentDevice = fields.string("device", required: false)
-        let sentZone = fields.string("timezone", required: true)
-        let sentMetadata = fields.any("metadata")
-        var check = IssueList(fields.issues)
+    /// A stored workout from `draft`, or every issue found, each under the draft's wire name.
+    public func validate(_ draft: WorkoutDraft) -> RecordValidation<Workout> {
+        let names = draft.fields
+        var check = IssueList(draft.issues)
 
-        let key = check.length(sentKey, "workoutKey", 1...256)
-        let type = activityType(typeValue, check: &check)
-        let name = check.length(sentName, "name", 1...128)
-        let start = check.instant(sentStart, "startTimeMs")
-        let end = check.instant(sentEnd, "endTimeMs")
+        let key = check.length(draft.workoutKey, names.workoutKey, 1...256)
+        let type = activityType(draft.activityType, names.activityType, check: &check)
+        let name = check.length(draft.name, names.name, 1...128)
+        let start = check.instant(draft.startTimeMs, names.start)
+        let end = check.instant(draft.endTimeMs, names.end)
         if let start, let end {
             if end < start {
-                check.add("endTimeMs", "order", "endTimeMs must be ≥ startTimeMs (got \(end) < \(start))")
+                check.add(names.end, "order", "\(names.end) must be ≥ \(names.start) (got \(end) < \(start))")
             } else if end - start > Self.maxSpanMs {
-                check.add("endTimeMs", "range", "a workout may last at most \(Self.maxSpanMs / 3_600_000) h (endTimeMs − startTimeMs = \(FieldReader.format(Double(end - start) / 3_600_000)) h)")
+                check.add(names.end, "range", "a workout may last at most \(Self.maxSpanMs / 3_600_000) h (\(names.end) − \(names.start) = \(NumberText.format(Double(end - start) / 3_600_000)) h)")
             }
         }
-        var duration = sentDuration
-        if let seconds = sentDuration, let start, let end, end >= start {
+        var duration = draft.durationSeconds
+        if let seconds = draft.durationSeconds, let start, let end, end >= start {
             // Pauses make the active time shorter than the span, never longer (1 s of rounding allowed).
             let span = Double(end - start) / 1000
             if seconds < 0 || seconds > span + 1 {
-                check.add("durationSeconds", "range", "durationSeconds must lie between 0 and endTimeMs − startTimeMs (\(FieldReader.format(span)) s) (got \(FieldReader.format(seconds)))")
+                check.add(names.duration, "range", "\(names.duration) must lie between 0 and \(names.end) − \(names.start) (\(NumberText.format(span)) s) (got \(NumberText.format(seconds)))")
                 duration = nil
             }
         }
-        let energy = Self.convert(sentEnergy, "activeEnergy", unit: energyUnit, "activeEnergyUnit", units: Self.energyUnits, range: Self.energyRange, check: &check)
-        let distance = Self.convert(sentDistance, "distance", unit: distanceUnit, "distanceUnit", units: Self.distanceUnits, range: Self.distanceRange, check: &check)
-        for (field, value) in [("avgHeartRate", avgHeartRate), ("maxHeartRate", maxHeartRate)] {
+        let energy = Self.convert(draft.activeEnergy, names.activeEnergy, unit: draft.activeEnergyUnit, names.activeEnergyUnit,
+                                  units: Self.energyUnits, range: Self.energyRange, check: &check)
+        let distance = Self.convert(draft.distance, names.distance, unit: draft.distanceUnit, names.distanceUnit,
+                                    units: Self.distanceUnits, range: Self.distanceRange, check: &check)
+        for (field, value) in [(names.avgHeartRate, draft.avgHeartRate), (names.maxHeartRate, draft.maxHeartRate)] {
             if let value, !Self.heartRateRange.contains(value) {
-                check.add(field, "range", "\(field) \(FieldReader.format(value)) bpm is outside the plausible range 20…300 bpm")
+                check.add(field, "range", "\(field) \(NumberText.format(value)) bpm is outside the plausible range 20…300 bpm")
             }
         }
-        if let avg = avgHeartRate, let max = maxHeartRate, Self.heartRateRange.contains(avg), Self.heartRateRange.contains(max), max < avg {
-            check.add("maxHeartRate", "order", "maxHeartRate (\(FieldReader.format(max))) must be ≥ avgHeartRate (\(FieldReader.format(avg)))")
+        if let avg = draft.avgHeartRate, let max = draft.maxHeartRate, Self.heartRateRange.contains(avg), Self.heartRateRange.contains(max), max < avg {
+            check.add(names.maxHeartRate, "order", "\(names.maxHeartRate) (\(NumberText.format(max))) must be ≥ \(names.avgHeartRate) (\(NumberText.format(avg)))")
         }
-        let heartRate = Self.heartRatePoints(heartRateValue, check: &check)
-        let route = Self.routePoints(routeValue, check: &check)
-        let source = check.length(sentSource, "sourceName", 0...256)
-        let bundle = check.length(sentBundle, "sourceBundleId", 0...256)
-        let device = check.length(sentDevice, "device", 0...256)
-        var zone = check.length(sentZone, "timezone", 1...64)
-        if let name = zone, !KnownTimeZones.contains(name) {
-            check.add("timezone", "timezone", "timezone '\(name)' is not a known IANA time zone (use a name such as 'Europe/Berlin' or 'America/New_York')")
+        let heartRate = Self.heartRatePoints(draft.heartRate, names.heartRate, check: &check)
+        let route = Self.routePoints(draft.route, names.route, check: &check)
+        let source = check.length(draft.sourceName, names.sourceName, 0...256)
+        let bundle = check.length(draft.sourceBundleId, names.sourceBundleId, 0...256)
+        let device = check.length(draft.device, names.device, 0...256)
+        var zone = check.length(draft.timezone, names.timezone, 1...64)
+        check.require(names.timezone, when: draft.timezone == nil)
+        if let sent = zone, !KnownTimeZones.contains(sent) {
+            check.add(names.timezone, "timezone", "\(names.timezone) '\(sent)' is not a known IANA time zone (use a name such as 'Europe/Berlin' or 'America/New_York')")
             zone = nil
         }
-        let metadata = check.metadata(sentMetadata, "metadata")
+        let metadata = check.metadata(draft.metadata, names.metadata)
 
         guard check.isEmpty, let type, let start, let end, let zone else {
-            return .invalid(Self.ordered(check.issues, Self.fieldOrder))
+            return .invalid(Self.ordered(check.issues, names.ordered))
         }
         let sourceName = source?.isEmpty == false ? source : nil
         let bundleId = bundle?.isEmpty == false ? bundle : nil
@@ -117,7 +88,7 @@ public struct WorkoutRules: Sendable {
             workoutKey: key ?? WorkoutKey.derived(activityType: type, source: sourceName ?? bundleId ?? "unknown", startTimeMs: start, endTimeMs: end),
             activityType: type, name: name ?? type.displayName, startTimeMs: start, endTimeMs: end,
             durationSeconds: duration ?? Double(end - start) / 1000, activeEnergyKcal: energy, distanceKm: distance,
-            avgHeartRateBpm: avgHeartRate, maxHeartRateBpm: maxHeartRate, heartRate: heartRate, route: route,
+            avgHeartRateBpm: draft.avgHeartRate, maxHeartRateBpm: draft.maxHeartRate, heartRate: heartRate, route: route,
             sourceName: sourceName, sourceBundleId: bundleId, device: device?.isEmpty == false ? device : nil,
             timezone: zone, metadata: metadata))
     }
@@ -137,26 +108,25 @@ public struct WorkoutRules: Sendable {
     }
 
     /// The type named by a string (name, alias, HealthKit identifier, digits) or an integer raw value.
-    func activityType(_ value: JSONValue?, check: inout IssueList) -> WorkoutActivityType? {
+    func activityType(_ value: WorkoutDraft.ActivityType?, _ field: String, check: inout IssueList) -> WorkoutActivityType? {
         guard let value else {
-            check.add("activityType", "required", "activityType is required (a HealthKit workout activity type such as running, or its number such as 37)")
+            if !check.has(field) {
+                check.add(field, "required", "\(field) is required (a HealthKit workout activity type such as running, or its number such as 37)")
+            }
             return nil
         }
-        var found: WorkoutActivityType?
-        var shown: String
+        let found: WorkoutActivityType?
+        let shown: String
         switch value {
-        case .string(let text):
+        case .name(let text):
             shown = "'\(text.prefix(64))'"
             found = WorkoutActivityType.resolve(text)
         case .number(let number):
-            shown = FieldReader.format(number)
-            if let raw = value.int64Value, let small = Int(exactly: raw) { found = WorkoutActivityType.resolve(number: small) }
-        default:
-            check.add("activityType", "type", "activityType must be a string or an integer (got \(value.typeName))")
-            return nil
+            shown = NumberText.format(number)
+            found = number.isFinite && number == number.rounded() && abs(number) < 1e9 ? WorkoutActivityType.resolve(number: Int(number)) : nil
         }
         guard let found else {
-            check.add("activityType", "unknown_value", "activityType \(shown) is not a HealthKit workout activity type; use a name such as running, walking, cycling, swimming, yoga (GET /health/capabilities lists them) or its number")
+            check.add(field, "unknown_value", "\(field) \(shown) is not a HealthKit workout activity type; use a name such as running, walking, cycling, swimming, yoga (GET /health/capabilities lists them) or its number")
             return nil
         }
         return found
@@ -173,109 +143,87 @@ public struct WorkoutRules: Sendable {
         guard let value else { return nil }
         let converted = conversion.canonical(value)
         guard range.contains(converted) else {
-            let sent = sentUnit == units.canonical ? "" : " (\(FieldReader.format(value)) \(sentUnit))"
-            check.add(field, "range", "\(field) \(FieldReader.format(converted)) \(units.canonical)\(sent) is outside the plausible range \(FieldReader.format(range.lowerBound))…\(FieldReader.format(range.upperBound)) \(units.canonical)")
+            let sent = sentUnit == units.canonical ? "" : " (\(NumberText.format(value)) \(sentUnit))"
+            check.add(field, "range", "\(field) \(NumberText.format(converted)) \(units.canonical)\(sent) is outside the plausible range \(NumberText.format(range.lowerBound))…\(NumberText.format(range.upperBound)) \(units.canonical)")
             return nil
         }
         return converted
     }
 
-    /// The elements of an optional array member, or nil with an issue.
-    static func elements(_ value: JSONValue?, _ field: String, max: Int, check: inout IssueList) -> [[String: JSONValue]]? {
-        guard let value, !value.isNull else { return nil }
-        guard case .array(let items) = value else {
-            check.add(field, "type", "\(field) must be an array (got \(value.typeName))")
-            return nil
-        }
-        guard items.count <= max else {
-            check.add(field, "length", "\(field) may hold at most \(max) points (got \(items.count))")
-            return nil
-        }
-        var objects: [[String: JSONValue]] = []
-        objects.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            guard case .object(let members) = item else {
-                check.add("\(field)[\(index)]", "type", "\(field)[\(index)] must be an object (got \(item.typeName))")
-                return nil
-            }
-            objects.append(members)
-        }
-        return objects
-    }
-
-    /// A number member of a point, or nil with an issue naming `path`.
-    static func pointNumber(_ members: [String: JSONValue], _ name: String, path: String, required: Bool, check: inout IssueList) -> Double? {
-        guard let value = members[name], !value.isNull else {
-            if required { check.add("\(path).\(name)", "required", "\(path).\(name) is required") }
-            return nil
-        }
-        guard case .number(let number) = value else {
-            check.add("\(path).\(name)", "type", "\(path).\(name) must be a number (got \(value.typeName))")
-            return nil
-        }
-        guard number.isFinite else {
-            check.add("\(path).\(name)", "not_finite", "\(path).\(name) must be a finite number")
-            return nil
-        }
-        return number
-    }
-
-    /// An instant member of a point inside the accepted window.
-    static func pointTime(_ members: [String: JSONValue], path: String, check: inout IssueList) -> Int64? {
-        guard let number = pointNumber(members, "timeMs", path: path, required: true, check: &check) else { return nil }
-        guard number == number.rounded(), let ms = Int64(exactly: number) else {
-            check.add("\(path).timeMs", "type", "\(path).timeMs must be an integer number of epoch milliseconds")
-            return nil
-        }
-        return check.instant(ms, "\(path).timeMs")
-    }
-
-    static func heartRatePoints(_ value: JSONValue?, check: inout IssueList) -> [HeartRatePoint] {
-        guard let items = elements(value, "heartRate", max: maxHeartRatePoints, check: &check) else { return [] }
-        var points: [HeartRatePoint] = []
-        points.reserveCapacity(items.count)
-        for (index, members) in items.enumerated() {
-            let path = "heartRate[\(index)]"
-            let time = pointTime(members, path: path, check: &check)
-            let bpm = pointNumber(members, "bpm", path: path, required: true, check: &check)
+    /// The readings of a heart-rate timeline in time order; an issue per reading that
+    /// breaks a rule (the first 20 issues: one bad point is enough to name, a thousand
+    /// would bury the message).
+    static func heartRatePoints(_ points: [WorkoutDraft.HeartRatePoint]?, _ field: String, check: inout IssueList) -> [HeartRatePoint] {
+        guard let points, fits(points.count, field, max: maxHeartRatePoints, check: &check) else { return [] }
+        var kept: [HeartRatePoint] = []
+        kept.reserveCapacity(points.count)
+        for (index, point) in points.enumerated() {
+            let path = "\(field)[\(index)]"
+            let time = pointTime(point.timeMs, path: path, check: &check)
+            let bpm = pointValue(point.bpm, "\(path).bpm", check: &check)
             if let bpm, !heartRateRange.contains(bpm) {
-                check.add("\(path).bpm", "range", "\(path).bpm \(FieldReader.format(bpm)) is outside the plausible range 20…300 bpm")
+                check.add("\(path).bpm", "range", "\(path).bpm \(NumberText.format(bpm)) is outside the plausible range 20…300 bpm")
                 continue
             }
-            if let time, let bpm { points.append(HeartRatePoint(timeMs: time, bpm: bpm)) }
-            // One bad point is enough to name; a thousand would bury the message.
+            if let time, let bpm { kept.append(HeartRatePoint(timeMs: time, bpm: bpm)) }
             if check.issues.count >= 20 { break }
         }
-        return points.enumerated().sorted { ($0.element.timeMs, $0.offset) < ($1.element.timeMs, $1.offset) }.map(\.element)
+        return kept.enumerated().sorted { ($0.element.timeMs, $0.offset) < ($1.element.timeMs, $1.offset) }.map(\.element)
     }
 
-    static func routePoints(_ value: JSONValue?, check: inout IssueList) -> [RoutePoint] {
-        guard let items = elements(value, "route", max: maxRoutePoints, check: &check) else { return [] }
-        var points: [RoutePoint] = []
-        points.reserveCapacity(items.count)
-        for (index, members) in items.enumerated() {
-            let path = "route[\(index)]"
-            let time = pointTime(members, path: path, check: &check)
-            var latitude = pointNumber(members, "latitude", path: path, required: true, check: &check)
-            var longitude = pointNumber(members, "longitude", path: path, required: true, check: &check)
-            var altitude = pointNumber(members, "altitude", path: path, required: false, check: &check)
+    /// The points of a route in time order; an issue per point that breaks a rule (the first 20).
+    static func routePoints(_ points: [WorkoutDraft.RoutePoint]?, _ field: String, check: inout IssueList) -> [RoutePoint] {
+        guard let points, fits(points.count, field, max: maxRoutePoints, check: &check) else { return [] }
+        var kept: [RoutePoint] = []
+        kept.reserveCapacity(points.count)
+        for (index, point) in points.enumerated() {
+            let path = "\(field)[\(index)]"
+            let time = pointTime(point.timeMs, path: path, check: &check)
+            var latitude = pointValue(point.latitude, "\(path).latitude", check: &check)
+            var longitude = pointValue(point.longitude, "\(path).longitude", check: &check)
+            var altitude = point.altitude
             if let value = latitude, !(-90...90).contains(value) {
-                check.add("\(path).latitude", "range", "\(path).latitude \(FieldReader.format(value)) must lie between −90 and 90 degrees")
+                check.add("\(path).latitude", "range", "\(path).latitude \(NumberText.format(value)) must lie between −90 and 90 degrees")
                 latitude = nil
             }
             if let value = longitude, !(-180...180).contains(value) {
-                check.add("\(path).longitude", "range", "\(path).longitude \(FieldReader.format(value)) must lie between −180 and 180 degrees")
+                check.add("\(path).longitude", "range", "\(path).longitude \(NumberText.format(value)) must lie between −180 and 180 degrees")
                 longitude = nil
             }
             if let value = altitude, !altitudeRange.contains(value) {
-                check.add("\(path).altitude", "range", "\(path).altitude \(FieldReader.format(value)) m is outside the plausible range −500…9000 m")
+                check.add("\(path).altitude", "range", "\(path).altitude \(NumberText.format(value)) m is outside the plausible range −500…9000 m")
                 altitude = nil
             }
             if let time, let latitude, let longitude, check.isEmpty {
-                points.append(RoutePoint(timeMs: time, latitude: latitude, longitude: longitude, altitudeM: altitude))
+                kept.append(RoutePoint(timeMs: time, latitude: latitude, longitude: longitude, altitudeM: altitude))
             }
             if check.issues.count >= 20 { break }
         }
-        return points.enumerated().sorted { ($0.element.timeMs, $0.offset) < ($1.element.timeMs, $1.offset) }.map(\.element)
+        return kept.enumerated().sorted { ($0.element.timeMs, $0.offset) < ($1.element.timeMs, $1.offset) }.map(\.element)
+    }
+
+    /// Whether a timeline of `count` points is within `max`; a `length` issue otherwise.
+    static func fits(_ count: Int, _ field: String, max: Int, check: inout IssueList) -> Bool {
+        guard count > max else { return true }
+        check.add(field, "length", "\(field) may hold at most \(max) points (got \(count))")
+        return false
+    }
+
+    /// A required member of a point: `required` when absent and the wire reported nothing for it.
+    static func pointValue(_ value: Double?, _ path: String, check: inout IssueList) -> Double? {
+        guard let value else {
+            check.require(path, when: true)
+            return nil
+        }
+        return value
+    }
+
+    /// A point's instant inside the accepted window.
+    static func pointTime(_ ms: Int64?, path: String, check: inout IssueList) -> Int64? {
+        guard let ms else {
+            check.require("\(path).timeMs", when: true)
+            return nil
+        }
+        return check.instant(ms, "\(path).timeMs")
     }
 }

@@ -1,3 +1,4 @@
+import HealthDomain
 import JSON
 
 extension AppleHealthExportAdapter {
@@ -72,7 +73,7 @@ extension AppleHealthExportAdapter {
             if let key = draft.sampleKey {
                 if let seen = syncVersions[key], seen > version {
                     issues.append(ValidationIssue(field: "HKMetadataKeySyncVersion", code: "superseded",
-                                                  message: "sync version \(FieldReader.format(version)) is older than version \(FieldReader.format(seen)) of the same object earlier in the file"))
+                                                  message: "sync version \(NumberText.format(version)) is older than version \(NumberText.format(seen)) of the same object earlier in the file"))
                 } else {
                     syncVersions[key] = version
                 }

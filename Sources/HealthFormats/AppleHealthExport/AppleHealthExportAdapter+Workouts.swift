@@ -1,39 +1,55 @@
+import HealthDomain
 import JSON
 
 extension AppleHealthExportAdapter {
-    /// The native workout element of one `Workout`: totals from its attributes (before
-    /// iOS 16) or its `WorkoutStatistics` (later), heart rate from the heart-rate
-    /// statistics, the route from inline `Location`s or the referenced GPX file.
+    /// The attribute names of a `Workout`, so an issue names the attribute in the file.
+    public static let workoutFieldNames: WorkoutDraft.FieldNames = {
+        var names = WorkoutDraft.FieldNames()
+        names.activityType = "workoutActivityType"
+        names.start = "startDate"
+        names.end = "endDate"
+        names.timezone = "startDate"
+        names.duration = "duration"
+        names.activeEnergy = "totalEnergyBurned"
+        names.activeEnergyUnit = "totalEnergyBurnedUnit"
+        names.distance = "totalDistance"
+        names.distanceUnit = "totalDistanceUnit"
+        names.metadata = "MetadataEntry"
+        return names
+    }()
+
+    /// The draft of one `Workout`: totals from its attributes (before iOS 16) or its
+    /// `WorkoutStatistics` (later), heart rate from the heart-rate statistics; the route
+    /// comes from inline `Location`s or the referenced GPX file.
     func finish(_ pending: PendingWorkout) -> AppleHealthExportWorkout {
-        var element: [String: JSONValue] = [:]
+        var draft = WorkoutDraft(fields: Self.workoutFieldNames)
         let type = pending["workoutActivityType"] ?? "HKWorkoutActivityTypeOther"
-        element["activityType"] = .string(WorkoutActivityType.resolve(type) == nil ? "other" : type)
+        draft.activityType = .name(WorkoutActivityType.resolve(type) == nil ? "other" : type)
         var issues: [ValidationIssue] = []
         let start = date(pending["startDate"], "startDate", &issues)
         let end = date(pending["endDate"], "endDate", &issues)
-        if let start {
-            element["startTimeMs"] = .number(Double(start.ms))
-            element["timezone"] = .string(start.zone)
-        }
-        if let end { element["endTimeMs"] = .number(Double(end.ms)) }
+        draft.startTimeMs = start?.ms
+        draft.timezone = start?.zone
+        draft.endTimeMs = end?.ms
+        draft.issues = issues
         if let text = pending["duration"], let duration = Double(text) {
             let factor: Double = switch pending["durationUnit"] ?? "min" {
             case "s", "sec": 1
             case "hr", "h": 3600
             default: 60
             }
-            element["durationSeconds"] = .number(duration * factor)
+            draft.durationSeconds = duration * factor
         }
-        if let source = pending["sourceName"], !source.isEmpty { element["sourceName"] = .string(source) }
-        if let device = pending["device"].flatMap(AppleHealthExportDevice.label) { element["device"] = .string(device) }
+        if let source = pending["sourceName"], !source.isEmpty { draft.sourceName = source }
+        draft.device = pending["device"].flatMap(AppleHealthExportDevice.label)
         // Totals written as attributes (iOS 15 and before).
         if let energy = pending["totalEnergyBurned"].flatMap(Double.init) {
-            element["activeEnergy"] = .number(energy)
-            element["activeEnergyUnit"] = .string(pending["totalEnergyBurnedUnit"] ?? "kcal")
+            draft.activeEnergy = energy
+            draft.activeEnergyUnit = pending["totalEnergyBurnedUnit"] ?? "kcal"
         }
         if let distance = pending["totalDistance"].flatMap(Double.init) {
-            element["distance"] = .number(distance)
-            element["distanceUnit"] = .string(pending["totalDistanceUnit"] ?? "km")
+            draft.distance = distance
+            draft.distanceUnit = pending["totalDistanceUnit"] ?? "km"
         }
         var metadata = pending.metadata
         metadata["format"] = "apple-health-export"
@@ -45,8 +61,10 @@ extension AppleHealthExportAdapter {
             switch statType {
             case "HKQuantityTypeIdentifierActiveEnergyBurned":
                 if let sum = attribute("sum").flatMap(Double.init) {
-                    element["activeEnergy"] = .number(sum)
-                    element["activeEnergyUnit"] = .string(unit ?? "kcal")
+                    draft.activeEnergy = sum
+                    draft.activeEnergyUnit = unit ?? "kcal"
+                    draft.fields.activeEnergy = "WorkoutStatistics.sum"
+                    draft.fields.activeEnergyUnit = "WorkoutStatistics.unit"
                 }
             case "HKQuantityTypeIdentifierDistanceWalkingRunning", "HKQuantityTypeIdentifierDistanceCycling",
                  "HKQuantityTypeIdentifierDistanceSwimming", "HKQuantityTypeIdentifierDistanceDownhillSnowSports",
@@ -54,12 +72,20 @@ extension AppleHealthExportAdapter {
                  "HKQuantityTypeIdentifierDistancePaddleSports", "HKQuantityTypeIdentifierDistanceCrossCountrySkiing",
                  "HKQuantityTypeIdentifierDistanceSkatingSports":
                 if let sum = attribute("sum").flatMap(Double.init) {
-                    element["distance"] = .number(sum)
-                    element["distanceUnit"] = .string(unit ?? "km")
+                    draft.distance = sum
+                    draft.distanceUnit = unit ?? "km"
+                    draft.fields.distance = "WorkoutStatistics.sum"
+                    draft.fields.distanceUnit = "WorkoutStatistics.unit"
                 }
             case "HKQuantityTypeIdentifierHeartRate":
-                if let average = attribute("average").flatMap(Double.init) { element["avgHeartRate"] = .number(average) }
-                if let maximum = attribute("maximum").flatMap(Double.init) { element["maxHeartRate"] = .number(maximum) }
+                if let average = attribute("average").flatMap(Double.init) {
+                    draft.avgHeartRate = average
+                    draft.fields.avgHeartRate = "WorkoutStatistics.average"
+                }
+                if let maximum = attribute("maximum").flatMap(Double.init) {
+                    draft.maxHeartRate = maximum
+                    draft.fields.maxHeartRate = "WorkoutStatistics.maximum"
+                }
             default:
                 let name = Self.rawMetricName(statType)
                 for key in ["sum", "average", "minimum", "maximum"] {
@@ -68,32 +94,43 @@ extension AppleHealthExportAdapter {
                 if let unit { metadata["\(name).unit"] = .string(unit) }
             }
         }
-        element["metadata"] = .object(metadata)
-        return AppleHealthExportWorkout(element: element, routeFile: pending.routeFile, inlineRoute: pending.route)
+        draft.metadata = .object(metadata)
+        return AppleHealthExportWorkout(draft: draft, routeFile: pending.routeFile, inlineRoute: pending.route)
     }
 
     /// A route point from an inline `Location` (`date`, `latitude`, `longitude`, `altitude`).
-    static func location(_ attributes: [(name: String, value: String)]) -> JSONValue? {
+    static func location(_ attributes: [(name: String, value: String)]) -> WorkoutDraft.RoutePoint? {
         func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
         guard let latitude = attribute("latitude").flatMap(Double.init), let longitude = attribute("longitude").flatMap(Double.init),
               let time = attribute("date").flatMap(HealthAutoExportDate.parse) else { return nil }
-        var point: [String: JSONValue] = ["timeMs": .number(Double(time.ms)), "latitude": .number(latitude), "longitude": .number(longitude)]
-        if let altitude = attribute("altitude").flatMap(Double.init) { point["altitude"] = .number(altitude) }
-        return .object(point)
+        return WorkoutDraft.RoutePoint(timeMs: time.ms, latitude: latitude, longitude: longitude, altitude: attribute("altitude").flatMap(Double.init))
     }
 
-    /// The native rings element of an `ActivitySummary` (`dateComponents` is the local day).
-    static func activitySummary(_ attributes: [(name: String, value: String)]) -> JSONValue {
-        var element: [String: JSONValue] = [:]
+    /// The attribute names of an `ActivitySummary`.
+    public static let activitySummaryFieldNames: ActivitySummaryDraft.FieldNames = {
+        var names = ActivitySummaryDraft.FieldNames()
+        names.day = "dateComponents"
+        names.moveUnit = "activeEnergyBurnedUnit"
+        for (native, alias) in NativeAdapter.ringAliases { names[keyPath: native] = alias }
+        return names
+    }()
+
+    /// The draft of an `ActivitySummary` (`dateComponents` is the local day).
+    static func activitySummary(_ attributes: [(name: String, value: String)]) -> ActivitySummaryDraft {
+        var draft = ActivitySummaryDraft(fields: activitySummaryFieldNames)
         for (name, text) in attributes {
             switch name {
-            case "dateComponents": element["day"] = .string(text)
-            case "activeEnergyBurnedUnit": element["moveUnit"] = .string(text)
-            case "activeEnergyBurned", "activeEnergyBurnedGoal", "appleExerciseTime", "appleExerciseTimeGoal", "appleStandHours", "appleStandHoursGoal":
-                if let number = Double(text) { element[name] = .number(number) }
+            case "dateComponents": draft.day = text
+            case "activeEnergyBurnedUnit": draft.moveUnit = text
+            case "activeEnergyBurned": draft.moveKcal = Double(text)
+            case "activeEnergyBurnedGoal": draft.moveGoalKcal = Double(text)
+            case "appleExerciseTime": draft.exerciseMinutes = Double(text)
+            case "appleExerciseTimeGoal": draft.exerciseGoalMinutes = Double(text)
+            case "appleStandHours": draft.standHours = Double(text)
+            case "appleStandHoursGoal": draft.standGoalHours = Double(text)
             default: continue  // appleMoveTime(Goal): the move ring in minutes, for those without a calorie goal
             }
         }
-        return .object(element)
+        return draft
     }
 }

@@ -1,10 +1,10 @@
+import HealthDomain
 import JSON
 
 /// Reads the elements of an Apple Health export (`export.xml`, root `HealthData`) as
 /// they stream past and turns each complete one into an ``AppleHealthExportItem``: a
 /// `Record` into a ``SampleDraft`` for the same ``SampleRules`` every adapter uses, a
-/// `Workout` into the native workout element, an `ActivitySummary` into the native
-/// rings element. It holds only the element being built, so memory does not grow with
+/// `Workout` into a ``WorkoutDraft``, an `ActivitySummary` into an ``ActivitySummaryDraft``. It holds only the element being built, so memory does not grow with
 /// the file.
 ///
 /// - Dates are `2026-04-10 07:00:00 +0200`; the offset is the sample's zone (`UTC+02:00`)
@@ -68,7 +68,7 @@ public struct AppleHealthExportAdapter {
         var statistics: [(type: String, attributes: [(name: String, value: String)])] = []
         var events = 0
         var routeFile: String?
-        var route: [JSONValue] = []
+        var route: [WorkoutDraft.RoutePoint] = []
 
         subscript(_ name: String) -> String? {
             for attribute in attributes where attribute.name == name { return attribute.value }

@@ -1,3 +1,5 @@
+import HealthDomain
+
 /// The `device` attribute of an export record: HealthKit's description of an `HKDevice`,
 /// `<<HKDevice: 0x2815e4c80>, name:Apple Watch, manufacturer:Apple Inc., model:Watch,
 /// hardware:Watch6,1, software:9.0>>`. The pointer and the long list say nothing about the

@@ -1,4 +1,4 @@
-import JSON
+import HealthDomain
 
 /// What one element of an Apple Health `export.xml` becomes, handed to the importer as
 /// soon as the element is complete.
@@ -9,10 +9,10 @@ public enum AppleHealthExportItem: Sendable {
     /// A `Record` inside a `Correlation`: the export lists every such record at the top
     /// level as well, so this copy is the same sample again, never a second entry.
     case correlationMember(SampleDraft, type: String)
-    /// A `Workout` in the native workout shape, with the route it references.
+    /// A `Workout` as a draft, with the route it references.
     case workout(AppleHealthExportWorkout)
-    /// An `ActivitySummary` in the native activity-summary shape.
-    case activitySummary(JSONValue)
+    /// An `ActivitySummary` as a draft.
+    case activitySummary(ActivitySummaryDraft)
     /// The `Me` element's characteristics (date of birth, biological sex, blood type, …).
     case profile([String: String])
     /// A `Correlation` ended; its member records were already handed out as samples.
@@ -21,19 +21,19 @@ public enum AppleHealthExportItem: Sendable {
     case skipped(element: String)
 }
 
-/// One `Workout`: the native element ``WorkoutRules`` checks, and where its route is.
+/// One `Workout`: the draft ``WorkoutRules`` checks, and where its route is.
 public struct AppleHealthExportWorkout: Sendable {
-    /// The native `workouts[]` element.
-    public var element: [String: JSONValue]
+    /// The workout, its route not yet read.
+    public var draft: WorkoutDraft
     /// The GPX file a `WorkoutRoute` names by `FileReference`, relative to the export
     /// folder with any leading `/` removed (`workout-routes/route_2026-04-10_7.00am.gpx`).
     public var routeFile: String?
     /// The route's points when written inline as `Location` elements (before iOS 13).
-    public var inlineRoute: [JSONValue]
+    public var inlineRoute: [WorkoutDraft.RoutePoint]
 
     /// A workout with explicit parts.
-    public init(element: [String: JSONValue], routeFile: String?, inlineRoute: [JSONValue]) {
-        self.element = element
+    public init(draft: WorkoutDraft, routeFile: String?, inlineRoute: [WorkoutDraft.RoutePoint]) {
+        self.draft = draft
         self.routeFile = routeFile
         self.inlineRoute = inlineRoute
     }

@@ -1,12 +1,12 @@
-import JSON
+import HealthDomain
 
-/// The points of a GPX 1.1 track (https://www.topografix.com/GPX/1/1/) as the
-/// native route shape: each `trkpt`'s `lat` and `lon` attributes, its `ele` and `time`
+/// The points of a GPX 1.1 track (https://www.topografix.com/GPX/1/1/) as route points
+/// of a ``WorkoutDraft``: each `trkpt`'s `lat` and `lon` attributes, its `ele` and `time`
 /// children. Fed element by element from a streamed GPX file; keeps only the points.
 public struct GPXRoute {
-    /// The points read so far: `{timeMs, latitude, longitude, altitude?}`.
-    public private(set) var points: [JSONValue] = []
-    private var current: [String: JSONValue]?
+    /// The points read so far.
+    public private(set) var points: [WorkoutDraft.RoutePoint] = []
+    private var current: WorkoutDraft.RoutePoint?
     private var field: String?
 
     /// An empty route.
@@ -21,7 +21,7 @@ public struct GPXRoute {
         case "trkpt", "rtept":
             guard let latitude = attributes.first(where: { $0.name == "lat" }).flatMap({ Double($0.value) }),
                   let longitude = attributes.first(where: { $0.name == "lon" }).flatMap({ Double($0.value) }) else { return }
-            current = ["latitude": .number(latitude), "longitude": .number(longitude)]
+            current = WorkoutDraft.RoutePoint(timeMs: nil, latitude: latitude, longitude: longitude)
         case "ele", "time":
             field = current == nil ? nil : name
         default:
@@ -36,15 +36,15 @@ public struct GPXRoute {
         let utf8 = text.utf8
         let padded = utf8.first.map { $0 <= 0x20 } == true || utf8.last.map { $0 <= 0x20 } == true
         let trimmed = padded ? String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()) : text
-        if field == "ele", let altitude = Double(trimmed) { current?["altitude"] = .number(altitude) }
-        if field == "time", let time = Self.instant(trimmed) { current?["timeMs"] = .number(Double(time)) }
+        if field == "ele", let altitude = Double(trimmed) { current?.altitude = altitude }
+        if field == "time", let time = Self.instant(trimmed) { current?.timeMs = time }
     }
 
     /// Takes an end tag.
     public mutating func end(_ name: String) {
         if name == "ele" || name == "time" { field = nil }
         if (name == "trkpt" || name == "rtept"), let point = current {
-            if point["timeMs"] != nil { points.append(.object(point)) }
+            if point.timeMs != nil { points.append(point) }
             current = nil
         }
     }

@@ -1,10 +1,11 @@
+import HealthDomain
 import JSON
 
 /// The adapter of Health Auto Export's REST API payload:
 /// `{"data": {"metrics": [{"name", "units", "data": [...]}], "workouts": [...], ...}}`
 /// (with `"workouts"` also accepted at the root beside `data`). It reads shapes only —
 /// every value then passes ``SampleRules`` (metric names through the catalog's aliases,
-/// units through its conversions) or ``WorkoutRules``.
+/// units through its conversions) or ``WorkoutRules`` as a draft.
 ///
 /// Points, by shape:
 /// - `{date, qty, source}`: a quantity; with only `date` the sample is an instant, with
@@ -66,7 +67,7 @@ public enum HealthAutoExportAdapter {
             for key in data.keys.sorted() where key != "metrics" && key != "workouts" {
                 guard case .array(let elements)? = data[key] else { continue }
                 for (index, element) in elements.enumerated() {
-                    payload.elements += 1
+                    payload.received += 1
                     otherEntry(element, kind: key, path: "data.\(key)[\(index)]", into: &payload)
                 }
             }
@@ -74,16 +75,14 @@ public enum HealthAutoExportAdapter {
         for (container, path) in [(data["workouts"], "data.workouts"), (root["workouts"], "workouts")] {
             guard case .array(let elements)? = container else { continue }
             for (index, element) in elements.enumerated() {
-                payload.elements += 1
+                payload.received += 1
                 let itemPath = "\(path)[\(index)]"
                 guard let members = element.objectValue else {
-                    payload.problems.append(ValidationIssue(field: itemPath, code: "type", message: "\(itemPath) must be an object (got \(element.typeName))"))
+                    payload.reject(ValidationIssue(field: itemPath, code: "type", message: "\(itemPath) must be an object (got \(element.typeName))"), kind: .workout, path: itemPath)
                     continue
                 }
-                switch HealthAutoExportWorkout.element(members, path: itemPath) {
-                case .success(let item): payload.workouts.append(item)
-                case .failure(let issue): payload.problems.append(issue)
-                }
+                payload.workouts += 1
+                payload.elements.append(IngestElement(.workout(HealthAutoExportWorkout.draft(members, path: itemPath)), index: index, path: itemPath))
             }
         }
         return payload
@@ -92,42 +91,38 @@ public enum HealthAutoExportAdapter {
     /// One `{name, units, data}` entry.
     static func metricEntry(_ entry: JSONValue, path: String, catalog: MetricCatalog, into payload: inout HealthAutoExportPayload) {
         guard let members = entry.objectValue else {
-            payload.elements += 1
-            payload.problems.append(ValidationIssue(field: path, code: "type", message: "\(path) must be an object {name, units, data} (got \(entry.typeName))"))
+            payload.received += 1
+            payload.reject(ValidationIssue(field: path, code: "type", message: "\(path) must be an object {name, units, data} (got \(entry.typeName))"), path: path)
             return
         }
         guard let name = members["name"]?.stringValue, !name.isEmpty else {
-            payload.elements += 1
-            payload.problems.append(ValidationIssue(field: "\(path).name", code: "required", message: "\(path).name is required (the metric's name)"))
+            payload.received += 1
+            payload.reject(ValidationIssue(field: "\(path).name", code: "required", message: "\(path).name is required (the metric's name)"), path: path)
             return
         }
         guard case .array(let points)? = members["data"] else {
-            payload.elements += 1
+            payload.received += 1
             let got = members["data"].map { "got \($0.typeName)" } ?? "missing"
-            payload.problems.append(ValidationIssue(field: "\(path).data", code: members["data"] == nil ? "required" : "type",
-                                                    message: "\(path).data must be an array of points (\(got)) for metric '\(name.prefix(64))'"))
+            payload.reject(ValidationIssue(field: "\(path).data", code: members["data"] == nil ? "required" : "type",
+                                           message: "\(path).data must be an array of points (\(got)) for metric '\(name.prefix(64))'"), path: path)
             return
         }
         let units = members["units"]?.stringValue
         let metricName = catalog.resolve(name) != nil || Metric.isWellFormedName(name) ? name : rawName(name)
         let stage = stageMetrics[metricName.lowercased()]
         for (index, point) in points.enumerated() {
-            payload.elements += 1
+            payload.received += 1
             let pointPath = "\(path).data[\(index)]"
             guard let fields = point.objectValue else {
-                payload.problems.append(ValidationIssue(field: pointPath, code: "type", message: "\(pointPath) must be an object (got \(point.typeName))"))
+                payload.reject(ValidationIssue(field: pointPath, code: "type", message: "\(pointPath) must be an object (got \(point.typeName))"), path: pointPath)
                 continue
             }
-            if HealthAutoExportSleep.isNight(fields), stage == nil {
-                switch HealthAutoExportSleep.drafts(fields, metric: metricName, path: pointPath) {
-                case .success(let drafts): for draft in drafts { payload.items.append(.init(path: pointPath, entryPath: path, draft: draft)) }
-                case .failure(let issue): payload.problems.append(issue)
-                }
-                continue
-            }
-            switch self.point(fields, metric: metricName, units: units, stage: stage, path: pointPath) {
-            case .success(let drafts): for draft in drafts { payload.items.append(.init(path: pointPath, entryPath: path, draft: draft)) }
-            case .failure(let issue): payload.problems.append(issue)
+            let drafts = HealthAutoExportSleep.isNight(fields) && stage == nil
+                ? HealthAutoExportSleep.drafts(fields, metric: metricName, path: pointPath)
+                : self.point(fields, metric: metricName, units: units, stage: stage, path: pointPath)
+            switch drafts {
+            case .success(let drafts): for draft in drafts { payload.add(draft, path: pointPath, entryPath: path) }
+            case .failure(let issue): payload.reject(issue, path: pointPath)
             }
         }
     }
@@ -168,7 +163,7 @@ public enum HealthAutoExportAdapter {
             }
             // A stage lasts at most two days; a longer or non-finite one would overflow as milliseconds.
             guard (0...(48 * 3600)).contains(qty * seconds) else {
-                return .failure(ValidationIssue(field: "\(path).qty", code: "range", message: "\(path).qty must be a duration of 0–48 hours (got \(FieldReader.format(qty)) \(units ?? "hr"))"))
+                return .failure(ValidationIssue(field: "\(path).qty", code: "range", message: "\(path).qty must be a duration of 0–48 hours (got \(NumberText.format(qty)) \(units ?? "hr"))"))
             }
             let endMs = fields["endDate"] != nil ? end.ms : start.ms + Int64((qty * seconds * 1000).rounded())
             drafts = [draft("sleep_segment", value: qty, unit: units ?? "hr", category: stage, valueField: "qty", endMs: endMs)]
@@ -223,16 +218,16 @@ public enum HealthAutoExportAdapter {
     /// ECG, notifications, cycle tracking): one raw sample named `hae_<array>`.
     static func otherEntry(_ element: JSONValue, kind: String, path: String, into payload: inout HealthAutoExportPayload) {
         guard let fields = element.objectValue else {
-            payload.problems.append(ValidationIssue(field: path, code: "type", message: "\(path) must be an object (got \(element.typeName))"))
+            payload.reject(ValidationIssue(field: path, code: "type", message: "\(path) must be an object (got \(element.typeName))"), path: path)
             return
         }
         let startKey = ["start", "startDate", "date", "timestamp", "end", "endDate"].first { fields[$0] != nil && fields[$0]?.isNull == false }
         guard let startKey else {
-            payload.problems.append(ValidationIssue(field: "\(path).start", code: "required", message: "\(path) has no date (start, startDate, date or timestamp)"))
+            payload.reject(ValidationIssue(field: "\(path).start", code: "required", message: "\(path) has no date (start, startDate, date or timestamp)"), path: path)
             return
         }
         guard let start = instant(fields[startKey]) else {
-            payload.problems.append(ValidationIssue(field: "\(path).\(startKey)", code: "format", message: "\(path).\(startKey) is not a date; expected \(HealthAutoExportDate.expected) or epoch seconds"))
+            payload.reject(ValidationIssue(field: "\(path).\(startKey)", code: "format", message: "\(path).\(startKey) is not a date; expected \(HealthAutoExportDate.expected) or epoch seconds"), path: path)
             return
         }
         let endKey = ["end", "endDate"].first { fields[$0] != nil && $0 != startKey }
@@ -244,7 +239,7 @@ public enum HealthAutoExportAdapter {
                                 fields: fieldNames(start: startKey, end: endKey ?? startKey, value: "qty"))
         let metadata = compactMetadata(fields)
         draft.metadata = metadata.isEmpty ? nil : .object(metadata)
-        payload.items.append(.init(path: path, entryPath: path, draft: draft))
+        payload.add(draft, path: path, entryPath: path)
     }
 
     /// A date member: HAE's text, or epoch seconds/milliseconds (heart-rate notifications).

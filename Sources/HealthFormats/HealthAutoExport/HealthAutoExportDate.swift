@@ -1,3 +1,5 @@
+import HealthDomain
+
 /// A date as Health Auto Export writes it, reduced to an instant and the UTC offset the
 /// phone was at — the offset is all HAE says about where a sample was taken, so it
 /// becomes the sample's zone (`UTC+02:00`, see ``FixedOffsetZone``) and gives its local day.

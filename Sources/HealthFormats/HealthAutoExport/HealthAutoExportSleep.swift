@@ -1,3 +1,4 @@
+import HealthDomain
 import JSON
 
 /// Health Auto Export's aggregated sleep night — one element per source and night with
@@ -64,7 +65,7 @@ enum HealthAutoExportSleep {
         // before it becomes milliseconds, where it could overflow.
         for (name, value) in [("deep", deep), ("rem", rem), ("core", core), ("awake", awake), ("inBed", inBed), ("asleep", asleep), ("totalSleep", total)]
         where !(0...48).contains(value) {
-            return .failure(ValidationIssue(field: "\(path).\(name)", code: "range", message: "\(path).\(name) must be 0–48 hours (got \(FieldReader.format(value)))"))
+            return .failure(ValidationIssue(field: "\(path).\(name)", code: "range", message: "\(path).\(name) must be 0–48 hours (got \(NumberText.format(value)))"))
         }
         let staged = deep + rem + core
         let span = Double(max(0, end.ms - start.ms)) / msPerHour

@@ -1,8 +1,9 @@
+import HealthDomain
 import JSON
 
-/// Health Auto Export's workouts, both export versions, translated into the native
-/// `workouts[]` element that ``WorkoutRules`` checks — one set of workout rules for
-/// every format.
+/// Health Auto Export's workouts, both export versions, as a ``WorkoutDraft`` that
+/// ``WorkoutRules`` checks — one set of workout rules for every format — named with
+/// HAE's fields, so an issue names what HAE sent.
 ///
 /// - v1: no `id` or `duration`; totals as `{qty, units}` (`activeEnergy`, `distance`,
 ///   `stepCount`, `elevation {ascent, descent, units}`); `heartRateData` points
@@ -16,71 +17,85 @@ import JSON
 /// same minutes already arrive as the day's own samples, and adding them would count
 /// them twice.
 public enum HealthAutoExportWorkout {
-    /// The native element of one HAE workout, or the problem that prevents one.
-    public static func element(_ members: [String: JSONValue], path: String) -> Result<HealthAutoExportPayload.WorkoutItem, ValidationIssue> {
-        var native: [String: JSONValue] = [:]
-        var wire: [String: String] = ["activityType": "name", "name": "name", "startTimeMs": "start", "endTimeMs": "end", "timezone": "start",
-                                      "durationSeconds": "duration", "distance": "distance", "distanceUnit": "distance.units",
-                                      "avgHeartRate": "avgHeartRate", "maxHeartRate": "maxHeartRate", "heartRate": "heartRateData", "route": "route",
-                                      "workoutKey": "id", "sourceName": "source", "metadata": "metadata"]
-        guard let startText = members["start"]?.stringValue else {
-            return .failure(ValidationIssue(field: "\(path).start", code: "required", message: "\(path).start is required (the workout's start date)"))
-        }
-        guard let start = HealthAutoExportDate.parse(startText) else {
-            return .failure(ValidationIssue(field: "\(path).start", code: "format", message: "\(path).start '\(startText.prefix(64))' is not a date; expected \(HealthAutoExportDate.expected)"))
-        }
-        guard let endText = members["end"]?.stringValue else {
-            return .failure(ValidationIssue(field: "\(path).end", code: "required", message: "\(path).end is required (the workout's end date)"))
-        }
-        guard let end = HealthAutoExportDate.parse(endText) else {
-            return .failure(ValidationIssue(field: "\(path).end", code: "format", message: "\(path).end '\(endText.prefix(64))' is not a date; expected \(HealthAutoExportDate.expected)"))
-        }
+    /// HAE's name of each member.
+    static let fieldNames: WorkoutDraft.FieldNames = {
+        var names = WorkoutDraft.FieldNames()
+        names.workoutKey = "id"
+        names.activityType = "name"
+        names.start = "start"
+        names.end = "end"
+        names.timezone = "start"
+        names.duration = "duration"
+        names.distanceUnit = "distance.units"
+        names.heartRate = "heartRateData"
+        names.sourceName = "source"
+        return names
+    }()
+
+    /// The draft of one HAE workout; an unreadable start or end is among its issues.
+    public static func draft(_ members: [String: JSONValue], path: String) -> WorkoutDraft {
+        var draft = WorkoutDraft(fields: fieldNames)
+        let start = date(members, "start", what: "start", path: path, into: &draft)
+        let end = date(members, "end", what: "end", path: path, into: &draft)
         let name = members["name"]?.stringValue ?? "Other"
-        native["name"] = .string(name)
-        native["activityType"] = .string(activityType(name))
-        native["startTimeMs"] = .number(Double(start.ms))
-        native["endTimeMs"] = .number(Double(end.ms))
-        native["timezone"] = .string(start.zone)
-        if let id = members["id"]?.stringValue, !id.isEmpty { native["workoutKey"] = .string(id) }
-        if let duration = members["duration"]?.doubleValue { native["durationSeconds"] = .number(duration) }
-        if let source = members["source"]?.stringValue { native["sourceName"] = .string(source) }
+        draft.name = name
+        draft.activityType = .name(activityType(name))
+        draft.startTimeMs = start?.ms
+        draft.endTimeMs = end?.ms
+        // Without a start there is no zone; the start's issue names it.
+        draft.timezone = start?.zone
+        if let id = members["id"]?.stringValue, !id.isEmpty { draft.workoutKey = id }
+        draft.durationSeconds = members["duration"]?.doubleValue
+        draft.sourceName = members["source"]?.stringValue
         // v2 calls the total `activeEnergyBurned`; v1 `activeEnergy` (in v2 that name is the per-minute array).
         for key in ["activeEnergyBurned", "activeEnergy"] {
             if let (qty, units) = quantity(members[key]) {
-                native["activeEnergy"] = .number(qty)
-                if let units { native["activeEnergyUnit"] = .string(units) }
-                wire["activeEnergy"] = key
-                wire["activeEnergyUnit"] = "\(key).units"
+                draft.activeEnergy = qty
+                draft.activeEnergyUnit = units
+                draft.fields.activeEnergy = key
+                draft.fields.activeEnergyUnit = "\(key).units"
                 break
             }
         }
         if let (qty, units) = quantity(members["distance"]) {
-            native["distance"] = .number(qty)
-            if let units { native["distanceUnit"] = .string(units) }
+            draft.distance = qty
+            draft.distanceUnit = units
         }
         let summary = members["heartRate"]?.objectValue
-        if let avg = quantity(members["avgHeartRate"])?.0 ?? quantity(summary?["avg"])?.0 { native["avgHeartRate"] = .number(avg) }
-        if let max = quantity(members["maxHeartRate"])?.0 ?? quantity(summary?["max"])?.0 { native["maxHeartRate"] = .number(max) }
+        draft.avgHeartRate = quantity(members["avgHeartRate"])?.0 ?? quantity(summary?["avg"])?.0
+        draft.maxHeartRate = quantity(members["maxHeartRate"])?.0 ?? quantity(summary?["max"])?.0
         if case .array(let points)? = members["heartRateData"] {
-            native["heartRate"] = .array(points.compactMap { point in
+            draft.heartRate = points.compactMap { point in
                 guard let point = point.objectValue, let text = point["date"]?.stringValue, let date = HealthAutoExportDate.parse(text),
                       let bpm = point["Avg"]?.doubleValue ?? point["qty"]?.doubleValue else { return nil }
-                return ["timeMs": .number(Double(date.ms)), "bpm": .number(bpm)]
-            })
+                return WorkoutDraft.HeartRatePoint(timeMs: date.ms, bpm: bpm)
+            }
         }
         if case .array(let points)? = members["route"] {
-            native["route"] = .array(points.compactMap { point in
+            let startMs = start?.ms
+            draft.route = points.compactMap { point in
                 guard let point = point.objectValue,
                       let latitude = point["latitude"]?.doubleValue ?? point["lat"]?.doubleValue,
                       let longitude = point["longitude"]?.doubleValue ?? point["lon"]?.doubleValue else { return nil }
-                let time = (point["timestamp"]?.stringValue).flatMap(HealthAutoExportDate.parse)?.ms ?? start.ms
-                var out: [String: JSONValue] = ["timeMs": .number(Double(time)), "latitude": .number(latitude), "longitude": .number(longitude)]
-                if let altitude = point["altitude"]?.doubleValue { out["altitude"] = .number(altitude) }
-                return .object(out)
-            })
+                let time = (point["timestamp"]?.stringValue).flatMap(HealthAutoExportDate.parse)?.ms ?? startMs
+                return WorkoutDraft.RoutePoint(timeMs: time, latitude: latitude, longitude: longitude, altitude: point["altitude"]?.doubleValue)
+            }
         }
-        native["metadata"] = .object(metadata(members))
-        return .success(HealthAutoExportPayload.WorkoutItem(path: path, element: .object(native), wireNames: wire))
+        draft.metadata = .object(metadata(members))
+        return draft
+    }
+
+    /// The date of `key`, or nil with the issue (`required`, `format`) in the draft.
+    static func date(_ members: [String: JSONValue], _ key: String, what: String, path: String, into draft: inout WorkoutDraft) -> HealthAutoExportDate? {
+        guard let text = members[key]?.stringValue else {
+            draft.issues.append(ValidationIssue(field: key, code: "required", message: "\(path).\(key) is required (the workout's \(what) date)"))
+            return nil
+        }
+        guard let parsed = HealthAutoExportDate.parse(text) else {
+            draft.issues.append(ValidationIssue(field: key, code: "format", message: "\(path).\(key) '\(text.prefix(64))' is not a date; expected \(HealthAutoExportDate.expected)"))
+            return nil
+        }
+        return parsed
     }
 
     /// The catalog's type for HAE's display name ("Outdoor Run" → running), `other` when none fits.

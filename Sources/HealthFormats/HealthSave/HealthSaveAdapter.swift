@@ -1,3 +1,4 @@
+import HealthDomain
 import JSON
 
 /// Maps a HealthSave batch body onto ``HealthSaveBatch``: every sample shape the app
@@ -63,11 +64,13 @@ public struct HealthSaveAdapter: Sendable {
             deviceName: nonEmpty(device?["name"]?.stringValue),
             deviceModel: nonEmpty(device?["model"]?.stringValue),
             bundleId: nonEmpty(top["source_bundle_id"]?.stringValue))
-        let elements: [HealthSaveBatch.Element]
-        switch catalogRole(metric) {
-        case .workouts: elements = samples.map { workout($0, context) }
-        case .activitySummaries: elements = samples.map { activitySummary($0, context) }
-        case .samples: elements = samples.map { sample($0, context) }
+        let elements: [IngestElement] = samples.enumerated().map { index, element in
+            let value: IngestElement.Value = switch catalogRole(metric) {
+            case .workouts: workout(element, context)
+            case .activitySummaries: activitySummary(element, context)
+            case .samples: sample(element, context)
+            }
+            return IngestElement(value, index: index, path: "samples[\(index)]")
         }
         return HealthSaveBatch(
             metric: metric, batchIndex: top["batch_index"]?.int64Value.map { Int($0) },
@@ -119,220 +122,6 @@ public struct HealthSaveAdapter: Sendable {
         case "activity_summaries", "activity_summary": .activitySummaries
         default: .samples
         }
-    }
-
-    // MARK: Samples
-
-    /// The source name the app gives day totals taken from HealthKit's statistics.
-    static let statisticsSource = "HealthKit Statistics"
-
-    func sample(_ element: JSONValue, _ context: Context) -> HealthSaveBatch.Element {
-        guard case .object(let m) = element else {
-            return .invalid([ValidationIssue(field: "samples", code: "type", message: "each sample must be a JSON object (got \(element.typeName))")])
-        }
-        var names = SampleDraft.FieldNames()
-        names.sampleKey = "uuid"
-        names.value = "qty"
-        names.categoryValue = "value"
-        names.sourceName = "source"
-        names.sourceBundleId = "source_bundle_id"
-        names.timezone = "tzOffsetMinutes"
-        var issues: [ValidationIssue] = []
-
-        let inner = nonEmpty(m["metric"]?.stringValue)
-        let sentName = inner ?? context.metric
-        let resolved = catalog.resolveWithCategory(sentName)
-        // A name the catalog does not know is stored raw under a well-formed spelling,
-        // never refused for its spelling ("Heartbeat Series" → heartbeat_series).
-        let name = resolved == nil ? Self.rawMetricName(sentName) : sentName
-        let spec = resolved?.spec
-
-        let startField = m["startDate"] != nil ? "startDate" : m["date"] != nil ? "date" : "start"
-        let endField = m["endDate"] != nil ? "endDate" : m["end"] != nil ? "end" : startField
-        names.start = startField
-        names.end = endField
-        let startParsed = instant(m[startField], startField, &issues)
-        let start = startParsed?.ms
-        let end = endField == startField ? start : instant(m[endField], endField, &issues)?.ms
-
-        let source = nonEmpty(m["source"]?.stringValue) ?? context.fallbackSource
-        let bundle = nonEmpty(m["source_bundle_id"]?.stringValue) ?? context.bundleId
-        let model = nonEmpty(m["device_model"]?.stringValue)
-        let maker = nonEmpty(m["device_manufacturer"]?.stringValue)
-        let device = model.map { model in maker.map { "\($0) \(model)" } ?? model } ?? context.deviceModel
-
-        let zone = zoneName(startParsed, m["tzOffsetMinutes"], &issues)
-
-        var value = number(m["qty"])
-        var category: String?
-        var unit = nonEmpty(m["unit"]?.stringValue)
-        switch spec?.kind {
-        case .sleep?:
-            // The stage is `value`: HealthKit's integer or the app's words ("Core", "In Bed").
-            category = categoryText(m["value"]) ?? categoryText(m["qty"])
-            value = nil
-            unit = unit ?? "category"
-        case .categoryDuration?:
-            // `qty` is the duration in seconds; `rawValue` the HealthKit value, kept when the type knows it.
-            category = knownCategory(spec, categoryText(m["rawValue"]))
-            unit = unit ?? "s"
-        case .categoryEvent?:
-            // An instant event's `qty` is the raw category value; a timed one's is its duration.
-            let raw = categoryText(m["rawValue"]) ?? (m["endDate"] == nil ? categoryText(m["qty"]) : nil) ?? categoryText(m["value"])
-            category = knownCategory(spec, raw)
-            unit = unit ?? (m["endDate"] == nil ? "count" : "s")
-        case nil:
-            // Unknown metrics, ECG and heartbeat series are kept raw with every field.
-            value = value ?? number(m["value"]) ?? number(m["averageHeartRate"])
-            category = value == nil ? (categoryText(m["value"]) ?? nonEmpty(m["classification"]?.stringValue) ?? "record") : nil
-            unit = unit ?? "unspecified"
-        case .some:
-            if value == nil { value = number(m["value"]) }
-            unit = unit ?? HealthSaveCatalog.defaultUnits[name] ?? spec?.units?.canonical
-        }
-
-        let key = nonEmpty(m["uuid"]?.stringValue) ?? nonEmpty(m["provider_object_id"]?.stringValue)
-        // Without an id, the inner metric (a blood pressure side) joins the derived key.
-        var derivedKey: String?
-        if key == nil, let inner, let start, let end {
-            let canonical = spec?.metric ?? Metric(rawValue: name)
-            derivedKey = SampleKey.derived(metric: canonical, source: source, startTimeMs: start, endTimeMs: end, innerMetric: inner)
-        }
-        if key == nil, derivedKey == nil, m["uuid"] != nil, m["uuid"]?.isNull == false, m["uuid"]?.stringValue == nil {
-            issues.append(ValidationIssue(field: "uuid", code: "type", message: "uuid must be a string"))
-        }
-
-        var draft = SampleDraft(
-            sampleKey: key, metricName: name, startTimeMs: start, endTimeMs: end, value: value, unit: unit,
-            categoryValue: category, sourceName: source, sourceBundleId: bundle, device: device, timezone: zone,
-            metadata: metadata(m, skipping: Self.consumed), issues: issues, fields: names)
-        draft.derivedKey = derivedKey
-        // A total HealthKit's statistics already de-duplicated stands for its day; it is
-        // not a sample spanning 24 hours (see DayTotal).
-        if spec?.kind.isSummed == true, source == Self.statisticsSource || m["aggregation"]?.stringValue == "day_total" {
-            return .dayTotal(draft, localDate: m["localDate"]?.stringValue.flatMap { DayKey($0) })
-        }
-        return .sample(draft)
-    }
-
-    /// `name` lowercased with every run of other characters turned into one `_`, so it
-    /// matches the raw metric name rule (a lowercase letter first, at most 64 characters).
-    static func rawMetricName(_ name: String) -> String {
-        if Metric.isWellFormedName(name) { return name }
-        var out = ""
-        for scalar in name.lowercased().unicodeScalars {
-            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
-                out.unicodeScalars.append(scalar)
-            } else if !out.isEmpty, !out.hasSuffix("_") {
-                out += "_"
-            }
-        }
-        while out.hasSuffix("_") { out.removeLast() }
-        if out.first.map({ !("a"..."z").contains($0) }) ?? true { out = "m_" + out }
-        return String(out.prefix(64))
-    }
-
-    /// A category value written as the app does: a string, or an integer written as its digits.
-    func categoryText(_ value: JSONValue?) -> String? {
-        switch value {
-        case .string(let text)?: return nonEmpty(text)
-        case .number(let n)? where n == n.rounded() && abs(n) < 1e9: return String(Int(n))
-        default: return nil
-        }
-    }
-
-    /// `text` when the metric's values include it (or it takes any value); otherwise
-    /// nil, and the raw value stays in the metadata.
-    func knownCategory(_ spec: MetricSpec?, _ text: String?) -> String? {
-        guard let text else { return nil }
-        guard let values = spec?.categories else { return text }
-        return values.value(named: text) != nil ? text : nil
-    }
-
-    // MARK: Workouts and rings
-
-    func workout(_ element: JSONValue, _ context: Context) -> HealthSaveBatch.Element {
-        guard case .object(let m) = element else {
-            return .invalid([ValidationIssue(field: "workout", code: "type", message: "each workout must be a JSON object (got \(element.typeName))")])
-        }
-        var issues: [ValidationIssue] = []
-        let startField = m["start"] != nil ? "start" : "startDate"
-        let endField = m["end"] != nil ? "end" : "endDate"
-        let startParsed = instant(m[startField], startField, &issues)
-        let end = instant(m[endField], endField, &issues)?.ms
-        let zone = zoneName(startParsed, m["tzOffsetMinutes"], &issues)
-        guard issues.isEmpty, let start = startParsed?.ms, let end else { return .invalid(issues) }
-        var out: [String: JSONValue] = [:]
-        if let id = nonEmpty(m["uuid"]?.stringValue) ?? nonEmpty(m["provider_object_id"]?.stringValue) { out["workoutKey"] = .string(id) }
-        let name = nonEmpty(m["name"]?.stringValue)
-        let typeValue = m["activityType"] ?? m["workoutActivityType"] ?? name.map { JSONValue.string($0) }
-        if let typeValue, typeValue.stringValue.map({ WorkoutActivityType.resolve($0) != nil }) ?? (typeValue.doubleValue != nil) {
-            out["activityType"] = typeValue
-        } else {
-            out["activityType"] = "other"
-        }
-        if let name { out["name"] = .string(String(name.prefix(128))) }
-        out["startTimeMs"] = .number(Double(start))
-        out["endTimeMs"] = .number(Double(end))
-        if let duration = number(m["duration"]) { out["durationSeconds"] = .number(duration) }
-        if let energy = number(m["activeEnergy"]) ?? number(m["activeEnergy"]?["qty"]) { out["activeEnergy"] = .number(energy) }
-        if let distance = number(m["distance"]) ?? number(m["distance"]?["qty"]) {
-            // The app writes workout distances in metres.
-            out["distance"] = .number(distance)
-            out["distanceUnit"] = .string(nonEmpty(m["distanceUnit"]?.stringValue) ?? "m")
-        }
-        if let avg = number(m["avgHeartRate"]) { out["avgHeartRate"] = .number(avg) }
-        if let max = number(m["maxHeartRate"]) { out["maxHeartRate"] = .number(max) }
-        if let points = m["heartRateData"]?.arrayValue {
-            out["heartRate"] = .array(points.map { point in
-                let time = point["date"]?.stringValue.flatMap(HealthSaveDate.parse)?.ms
-                return ["timeMs": time.map { .number(Double($0)) } ?? (point["date"] ?? .null),
-                        "bpm": point["qty"] ?? point["avg"] ?? point["value"] ?? .null]
-            })
-        }
-        if let points = m["route"]?.arrayValue {
-            out["route"] = .array(points.map { point in
-                let time = (point["timestamp"] ?? point["date"])?.stringValue.flatMap(HealthSaveDate.parse)?.ms
-                var p: [String: JSONValue] = [
-                    "timeMs": time.map { .number(Double($0)) } ?? (point["timestamp"] ?? .null),
-                    "latitude": point["latitude"] ?? .null, "longitude": point["longitude"] ?? .null,
-                ]
-                if let altitude = point["altitude"], !altitude.isNull { p["altitude"] = altitude }
-                return .object(p)
-            })
-        }
-        out["sourceName"] = .string(nonEmpty(m["source"]?.stringValue) ?? context.fallbackSource)
-        if let bundle = nonEmpty(m["source_bundle_id"]?.stringValue) ?? context.bundleId { out["sourceBundleId"] = .string(bundle) }
-        if let device = context.deviceModel { out["device"] = .string(device) }
-        out["timezone"] = .string(zone ?? defaultZone)
-        let workoutFields: Set<String> = [
-            "uuid", "provider_object_id", "activityType", "workoutActivityType", "name", "start", "end", "startDate", "endDate",
-            "duration", "activeEnergy", "distance", "distanceUnit", "avgHeartRate", "maxHeartRate", "heartRateData", "route",
-            "source", "source_bundle_id", "tzOffsetMinutes", "metadata",
-        ]
-        if let extra = metadata(m, skipping: workoutFields) { out["metadata"] = extra }
-        return .workout(.object(out))
-    }
-
-    func activitySummary(_ element: JSONValue, _ context: Context) -> HealthSaveBatch.Element {
-        guard case .object(var m) = element else {
-            return .invalid([ValidationIssue(field: "activitySummary", code: "type", message: "each activity summary must be a JSON object (got \(element.typeName))")])
-        }
-        if m["day"] == nil, let date = m["localDate"]?.stringValue ?? m["date"]?.stringValue {
-            if date.utf8.count == 10 {
-                m["day"] = .string(date)
-            } else if let parsed = HealthSaveDate.parse(date) {
-                // Rings are dated by an instant at a local midnight, written in UTC by some
-                // app versions: the day is that of the nearest local midnight.
-                var issues: [ValidationIssue] = []
-                let zone = zoneName(parsed, m["tzOffsetMinutes"], &issues) ?? defaultZone
-                m["day"] = .string(clock.dayOfNearestMidnight(atMs: parsed.ms, zone: zone).description)
-            } else {
-                return .invalid([ValidationIssue(field: "date", code: "format", message: "date must be YYYY-MM-DD or an ISO 8601 instant (got '\(date.prefix(40))')")])
-            }
-        }
-        if m["sourceName"] == nil, let source = nonEmpty(m["source"]?.stringValue) ?? context.deviceName { m["sourceName"] = .string(source) }
-        return .activitySummary(.object(m))
     }
 
     // MARK: Fields

@@ -1,3 +1,5 @@
+import HealthDomain
+
 /// What the HealthSave app's metric names mean beyond the catalog's aliases: the unit
 /// the app writes when a sample carries none (HealthKit's unit for the type), and, for
 /// the status screen, which of its names stands for a canonical metric. Data only;

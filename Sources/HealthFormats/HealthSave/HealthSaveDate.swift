@@ -1,3 +1,5 @@
+import HealthDomain
+
 /// ISO 8601 instants as the HealthSave app writes them — `2026-04-10T12:00:00Z`,
 /// `2026-04-10T12:00:00.123Z`, `2026-04-10T21:00:00+09:00` — parsed without Foundation
 /// (its formatters are slow and not thread-safe), and written back for receipts.

@@ -3,7 +3,7 @@ import JSON
 
 extension ActivitySummary {
     /// The rings of a day; a ring the client did not send is null, never 0.
-    var json: JSONValue {
+    public var json: JSONValue {
         [
             "day": .string(day.description),
             "moveKcal": JSONValue(moveKcal),

@@ -1,6 +1,8 @@
+import HealthDomain
 import JSON
 
-/// Reads typed members out of a JSON object while collecting every issue found.
+/// Reads typed members out of a JSON object while collecting every issue found: the
+/// native adapter's type checks (ranges, lengths and the rest are the rules').
 struct FieldReader {
     let members: [String: JSONValue]
     private(set) var issues: [ValidationIssue] = []
@@ -48,7 +50,7 @@ struct FieldReader {
             return nil
         }
         guard let ms = value.int64Value else {
-            issue(field, "type", "\(field) must be an integer number of epoch milliseconds (got \(Self.format(number)))")
+            issue(field, "type", "\(field) must be an integer number of epoch milliseconds (got \(NumberText.format(number)))")
             return nil
         }
         return ms
@@ -71,9 +73,59 @@ struct FieldReader {
         return number
     }
 
-    /// Whole numbers without a trailing ".0", others as Swift prints them.
-    static func format(_ value: Double) -> String {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
+    /// The points of an optional timeline member (an array of objects), each read by
+    /// `read`; nil with an issue when the member is not such an array.
+    mutating func points<Point>(_ field: String, _ read: (_ point: [String: JSONValue], _ path: String, _ reader: inout PointReader) -> Point) -> [Point]? {
+        guard let value = present(field, required: false) else { return nil }
+        guard case .array(let items) = value else {
+            typeIssue(field, expected: "an array", got: value)
+            return nil
+        }
+        var reader = PointReader()
+        var points: [Point] = []
+        points.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            guard case .object(let members) = item else {
+                issue("\(field)[\(index)]", "type", "\(field)[\(index)] must be an object (got \(item.typeName))")
+                return nil
+            }
+            points.append(read(members, "\(field)[\(index)]", &reader))
+        }
+        issues += reader.issues
+        return points
+    }
+}
+
+/// Reads the members of timeline points, keeping the first 20 issues: one bad point is
+/// enough to name, a thousand would bury the message.
+struct PointReader {
+    private(set) var issues: [ValidationIssue] = []
+
+    private mutating func issue(_ field: String, _ code: String, _ message: String) {
+        if issues.count < 20 { issues.append(ValidationIssue(field: field, code: code, message: message)) }
+    }
+
+    /// An optional finite number member of a point (the rules say which are required).
+    mutating func pointNumber(_ members: [String: JSONValue], _ name: String, path: String) -> Double? {
+        guard let value = members[name], !value.isNull else { return nil }
+        guard case .number(let number) = value else {
+            issue("\(path).\(name)", "type", "\(path).\(name) must be a number (got \(value.typeName))")
+            return nil
+        }
+        guard number.isFinite else {
+            issue("\(path).\(name)", "not_finite", "\(path).\(name) must be a finite number")
+            return nil
+        }
+        return number
+    }
+
+    /// A point's `timeMs`: a whole number of epoch milliseconds.
+    mutating func pointTime(_ members: [String: JSONValue], path: String) -> Int64? {
+        guard let number = pointNumber(members, "timeMs", path: path) else { return nil }
+        guard number == number.rounded(), let ms = Int64(exactly: number) else {
+            issue("\(path).timeMs", "type", "\(path).timeMs must be an integer number of epoch milliseconds")
+            return nil
+        }
+        return ms
     }
 }

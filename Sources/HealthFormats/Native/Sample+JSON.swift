@@ -1,3 +1,4 @@
+import HealthDomain
 import JSON
 
 extension Sample {

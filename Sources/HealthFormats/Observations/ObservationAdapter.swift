@@ -1,3 +1,4 @@
+import HealthDomain
 import JSON
 
 /// Maps one observation of a batch coded by biosignal slug and LOINC
@@ -46,6 +47,15 @@ public struct ObservationAdapter: Sendable {
 
     /// The user an observation is for, as sent (nil when absent or not a string).
     public static func userID(_ element: JSONValue) -> String? { element["xuser_id"]?.stringValue }
+
+    /// The element of `observations[index]`: its draft, which must name its user.
+    public func element(_ observation: JSONValue, index: Int) -> IngestElement {
+        var draft = draft(observation)
+        if Self.userID(observation) == nil {
+            draft.issues.append(ValidationIssue(field: "xuser_id", code: "required", message: "xuser_id is required (GET /info gives the user id)"))
+        }
+        return IngestElement(.sample(draft), index: index, path: "observations[\(index)]")
+    }
 
     /// The draft of one observation; wire problems are in its `issues`.
     public func draft(_ element: JSONValue) -> SampleDraft {
@@ -105,7 +115,7 @@ public struct ObservationAdapter: Sendable {
         switch quantity {
         case .number(let number)?:
             if takesCategoryOnly {
-                draft.categoryValue = number == number.rounded() && abs(number) < 1e9 ? String(Int(number)) : FieldReader.format(number)
+                draft.categoryValue = number == number.rounded() && abs(number) < 1e9 ? String(Int(number)) : NumberText.format(number)
             } else {
                 draft.value = number
             }
