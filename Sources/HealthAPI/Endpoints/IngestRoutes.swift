@@ -28,7 +28,7 @@ enum IngestRoutes {
                         400: Operation.Response("Malformed JSON or wrong shape.", schema: Schemas.ref("Error")),
                         413: Operation.Response("More than 10,000 samples, 10,000 deleted keys, 1,000 workouts or 10,000 activity summaries, or the body is over the size limit.", schema: Schemas.ref("Error")),
                         415: Operation.Response("The body is not application/json.", schema: Schemas.ref("Error")),
-                        422: Operation.Response("No sample, workout or activity summary was valid; nothing was stored. `details.errors` lists every problem.", schema: Schemas.ref("Error")),
+                        422: Operation.Response("No sample, workout or activity summary was valid; nothing was stored. `details.errors` lists the problems (at most 1,000).", schema: Schemas.ref("Error")),
                         507: .storageFull,
                     ])) { context in
                 try await ingest(context)

@@ -45,7 +45,7 @@ enum HealthAutoExportRoutes {
                 400: Operation.Response("Malformed JSON or not a Health Auto Export body.", schema: Schemas.ref("Error")),
                 413: Operation.Response("The body is over the size limit.", schema: Schemas.ref("Error")),
                 415: Operation.Response("The body is not application/json.", schema: Schemas.ref("Error")),
-                422: Operation.Response("No element was valid; nothing was stored. `details.errors` lists every problem.", schema: Schemas.ref("Error")),
+                422: Operation.Response("No element was valid; nothing was stored. `details.errors` lists the problems (at most 1,000).", schema: Schemas.ref("Error")),
                 507: .storageFull,
             ])
     }

@@ -54,7 +54,7 @@ extension Schemas {
             "unchanged": ["type": "integer", "description": "Re-sent samples identical to what was stored (nothing rewritten)."],
             "deleted": ["type": "integer", "description": "Always 0: HAE sends no deletions."],
             "rejected": ["type": "integer", "description": "Wire elements with at least one problem."],
-            "errors": ["type": "array", "description": "One entry per problem; `field` is the wire path (`data.metrics[2].data[5].date`).", "items": [
+            "errors": ["type": "array", "description": "One entry per problem (at most 1,000, the cap of every ingest path); `field` is the wire path (`data.metrics[2].data[5].date`).", "items": [
                 "type": "object", "description": "A problem.",
                 "properties": [
                     "field": ["type": "string", "description": "Wire path of the field."],

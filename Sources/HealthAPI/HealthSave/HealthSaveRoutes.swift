@@ -48,7 +48,7 @@ enum HealthSaveRoutes {
                 400: Operation.Response("Malformed JSON, or no `metric`, or `samples`/`deletions` not arrays.", schema: Schemas.ref("Error")),
                 409: Operation.Response("The idempotency key was used before for a different payload; nothing was stored.", schema: Schemas.ref("Error")),
                 413: Operation.Response("More than 10,000 samples or deletions, or the body is over the size limit.", schema: Schemas.ref("Error")),
-                422: Operation.Response("No sample of the batch is valid; nothing was stored. `details.errors` lists the problems.", schema: Schemas.ref("Error")),
+                422: Operation.Response("No sample of the batch is valid; nothing was stored. `details.errors` lists the problems (at most 1,000).", schema: Schemas.ref("Error")),
                 507: .storageFull,
             ])
     }

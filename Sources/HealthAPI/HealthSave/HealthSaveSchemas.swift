@@ -66,7 +66,7 @@ enum HealthSaveSchemas {
                 "deleted": ["type": "integer", "description": "Stored samples removed."],
                 "not_found": ["type": "integer", "description": "Ids the server did not hold (no error)."],
             ]],
-            "errors": ["type": "array", "description": "Problems of rejected elements (at most 100), when there were any.", "items": ["type": "object"]],
+            "errors": ["type": "array", "description": "Problems of rejected elements (at most 1,000, the cap of every ingest path), when there were any.", "items": ["type": "object"]],
         ],
     ]
 

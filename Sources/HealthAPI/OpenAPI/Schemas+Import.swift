@@ -38,7 +38,7 @@ extension Schemas {
             "daysTouched": count("Local days whose aggregates were recomputed."),
             "bytesRead": ["type": "number", "minimum": 0, "description": "Bytes of the export read (compressed bytes inside a zip)."],
             "elapsedSeconds": ["type": "number", "minimum": 0, "description": "Seconds from start to end."],
-            "errors": ["type": "array", "maxItems": 100, "description": "The first problems (at most 100).", "items": [
+            "errors": ["type": "array", "maxItems": 1000, "description": "The first problems (at most 1,000, the cap of every ingest path).", "items": [
                 "type": "object", "required": ["type", "field", "code", "message"], "description": "One problem.",
                 "properties": [
                     "type": ["type": "string", "description": "The HealthKit type or element (`Workout`, `ActivitySummary`) it concerns."],

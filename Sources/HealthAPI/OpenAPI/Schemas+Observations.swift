@@ -34,7 +34,7 @@ extension Schemas {
         "additionalProperties": false,
         "properties": [
             "created": ["type": "integer", "minimum": 0, "description": "Observations stored that were not stored before."],
-            "errors": ["type": "array", "description": "One entry per failed observation.", "items": [
+            "errors": ["type": "array", "description": "One entry per failed observation, its problems in one sentence (the batch's first 1,000 problems, the cap of every ingest path, are described).", "items": [
                 "type": "object",
                 "description": "A failed observation.",
                 "required": ["index", "error"],

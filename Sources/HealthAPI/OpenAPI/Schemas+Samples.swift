@@ -89,7 +89,7 @@ extension Schemas {
             "activitySummariesUpserted": ["type": "integer", "description": "Days whose rings were stored new or changed."],
             "activitySummariesUnchanged": ["type": "integer", "description": "Re-sent rings identical to what was stored."],
             "activitySummariesRejected": ["type": "integer", "description": "Activity summaries that failed validation (see errors)."],
-            "errors": ["type": "array", "description": "One entry per problem of a rejected sample, workout or activity summary.", "items": [
+            "errors": ["type": "array", "description": "One entry per problem of a rejected sample, workout or activity summary (at most 1,000, the cap of every ingest path; the counts stay exact).", "items": [
                 "type": "object",
                 "required": ["index", "field", "code", "message"],
                 "properties": [
