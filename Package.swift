@@ -13,12 +13,17 @@ import PackageDescription
 //   JSON                JSON values, scanner, parser, writer and output rounding; depends on nothing.
 //   HealthDomain        samples, metrics, day keys and aggregation; knows neither HTTP nor SQLite.
 //   HealthDemo          seeded synthetic histories for demo databases, benchmarks and tests.
-//   HealthAPI           routes, auth, errors, OpenAPI and persistence: wires transport, store and domain.
+//   HealthStore         every SQL statement of the application: schema and migrations, samples and their
+//                       day aggregates, workouts, summary reads, write intents, tokens, ledgers, export,
+//                       import and verification, behind typed methods; the only module that imports
+//                       SQLiteStore (besides the CLI's backup, restore, verify and export commands).
+//   HealthAPI           routes, auth, errors, OpenAPI, summaries and imports: wires transport, store and domain.
 //   HealthCLI           the command-line tool (serve, demo, rebuild, openapi, bench) and the benchmarks.
 //   healthd             the thin executable: reads the environment and calls HealthCLI.
 //   HealthTesting       helpers shared by the test targets; linked by tests only.
 //   HTTPTransportTests  parser, framing, limits, reactor, sockets, shutdown.
 //   SQLiteStoreTests    connections, pool, transactions, migrations, WAL syncing.
+//   HealthStoreTests    the storage boundary (only HealthStore speaks SQL), the ingest entry, failure classes.
 //   ArchiveTests        zip reading and writing, zip64, truncation and damage.
 //   XMLStreamTests      the pull parser: entities, DOCTYPE, comments, chunk boundaries, truncation.
 //   HealthDomainTests   aggregation, attribution, day keys, validation, zones, JSON.
@@ -53,22 +58,24 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "HealthDomain", dependencies: ["JSON", "Locking"]),
         .target(name: "HealthDemo", dependencies: ["HealthDomain"]),
+        .target(name: "HealthStore", dependencies: ["SQLiteStore", "HealthDomain", "JSON", "Locking"]),
         // The dashboard's source files are compiled in through the generated
         // DashboardAssets.swift (.ci/embed-dashboard), not shipped as resources.
-        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "Archive", "XMLStream", "Locking"],
+        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "HealthStore", "JSON", "HealthDomain", "Archive", "XMLStream", "Locking"],
                 exclude: ["Dashboard/ui"]),
-        .target(name: "HealthCLI", dependencies: ["Locking", "HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo", "Archive"]),
+        .target(name: "HealthCLI", dependencies: ["Locking", "HealthAPI", "HealthStore", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthDemo", "Archive"]),
         .executableTarget(name: "healthd", dependencies: ["HealthCLI"]),
         .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain", "Archive"]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "HealthTesting", "Locking"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "Locking"]),
+        .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore", "SQLiteStore", "HealthDomain", "HealthTesting"]),
         .testTarget(name: "ArchiveTests", dependencies: ["Archive"]),
         .testTarget(name: "XMLStreamTests", dependencies: ["XMLStream"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthTesting"]),
-        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
-        .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain", "HTTPTransport", "HealthTesting"]),
+        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "HealthStore", "SQLiteStore", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
+        .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthStore", "HealthDomain"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HealthCLI", "HealthAPI", "HealthStore", "HealthDomain", "HTTPTransport", "HealthTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import Testing
 import HealthDomain
 import SQLiteStore
 @testable import HealthAPI
+@testable import HealthStore
 
 
 @Suite struct AggregatePropertyTests {

@@ -1,6 +1,7 @@
 import HTTPTransport
 import HealthDomain
 import JSON
+import HealthStore
 
 /// `GET /health/sync/clients`: per adapter and source, the last sample time and the last
 /// request time, plus the import jobs the server remembers. What the dashboard's sync
@@ -25,7 +26,7 @@ enum SyncRoutes {
                         400: Operation.Response("A query parameter was given (this route takes none).", schema: Schemas.ref("Error")),
                     ])) { context in
                 try context.query.rejectUnknown(allowed: [])
-                let entries = try await context.services.store.pool.read { db in try SyncLedger.all(db) }
+                let entries = try await context.services.store.read { reader in try reader.syncEntries() }
                 let jobs = context.services.imports.all()
                 return .json(body(entries, jobs: jobs))
             },

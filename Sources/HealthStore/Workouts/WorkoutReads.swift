@@ -3,12 +3,12 @@ import SQLiteStore
 
 /// Reads of stored workouts, through a `Database` the caller holds, so a listing, a
 /// summary or a query answer reads them in its own reader job.
-enum WorkoutReads {
+public enum WorkoutReads {
     /// One page of a listing: items newest first, and where the next page starts.
-    struct Page: Sendable {
-        var items: [StoredWorkout]
+    public struct Page: Sendable {
+        public var items: [StoredWorkout]
         /// (start, key) of the last item when more follow.
-        var next: (startMs: Int64, key: String)?
+        public var next: (startMs: Int64, key: String)?
     }
 
     /// Workouts whose local day lies in `from`…`to` (either open), of `type` when given,

@@ -1,7 +1,7 @@
 /// SHA-256 (FIPS 180-4) of a byte string, as lowercase hex: the payload hash of a
 /// HealthSave batch that arrives without `X-HealthSave-Payload-Hash`. Written out here
 /// because the server links no crypto library; it hashes request bodies only.
-enum SHA256 {
+public enum SHA256 {
     static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -14,7 +14,7 @@ enum SHA256 {
     ]
 
     /// The digest as 64 lowercase hex digits.
-    static func hex<Bytes: Collection>(_ message: Bytes) -> String where Bytes.Element == UInt8 {
+    public static func hex<Bytes: Collection>(_ message: Bytes) -> String where Bytes.Element == UInt8 {
         digest(message).map { byte in
             let text = String(byte, radix: 16)
             return byte < 16 ? "0" + text : text
@@ -22,7 +22,7 @@ enum SHA256 {
     }
 
     /// The 32-byte digest.
-    static func digest<Bytes: Collection>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    public static func digest<Bytes: Collection>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var data = Array(message)
         let bitLength = UInt64(data.count) &* 8

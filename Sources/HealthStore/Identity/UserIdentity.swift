@@ -16,6 +16,11 @@ public final class UserIdentity: Sendable {
         self.pool = pool
     }
 
+    /// The identity kept in `store`'s database.
+    public convenience init(configured: String?, store: SampleStore) {
+        self.init(configured: configured, pool: store.pool)
+    }
+
     /// The user id, lowercase; generated and stored on the first call when none is kept.
     public func id() async throws -> String {
         if let configured { return configured }

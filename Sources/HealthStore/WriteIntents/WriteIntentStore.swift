@@ -19,6 +19,11 @@ public final class WriteIntentStore: Sendable {
         self.catalog = catalog
     }
 
+    /// The queue in `store`'s database, with its zone clock and metric table.
+    public convenience init(store: SampleStore, policy: RetryPolicy = .default) {
+        self.init(pool: store.pool, policy: policy, zoneClock: store.clock, catalog: store.catalog)
+    }
+
     /// What an upsert did.
     public enum UpsertOutcome: String, Sendable {
         /// A new intent, version 1.
@@ -53,22 +58,22 @@ public final class WriteIntentStore: Sendable {
     /// and offers it again with fresh attempts; changed content after it was written
     /// (applied, reconciled, skipped) is refused (`contentAlreadyWritten`) because HealthKit
     /// already holds the old one.
-    func upsert(_ request: WriteIntentRequest, nowMs: Int64) async throws -> (WriteIntentStore.UpsertOutcome, WriteIntent) {
+    public func upsert(externalId: String, content: WriteIntentContent, nowMs: Int64) async throws -> (WriteIntentStore.UpsertOutcome, WriteIntent) {
         let clock = zoneClock
         return try await pool.write { db in
-            guard let (id, existing) = try WriteIntentRow.fetch(externalId: request.externalId, db: db) else {
-                let intent = WriteIntent(externalId: request.externalId, content: request.content, version: 1, status: .pending, attempts: 0,
+            guard let (id, existing) = try WriteIntentRow.fetch(externalId: externalId, db: db) else {
+                let intent = WriteIntent(externalId: externalId, content: content, version: 1, status: .pending, attempts: 0,
                                          createdAt: nowMs, updatedAt: nowMs)
                 let id = try WriteIntentRow.insert(intent, db: db, clock: clock)
                 try WriteIntentRow.record("created", intent: intent, id: id, atMs: nowMs, db: db)
                 return (.created, intent)
             }
-            if existing.content == request.content { return (.unchanged, existing) }
+            if existing.content == content { return (.unchanged, existing) }
             guard !existing.status.isWritten else {
-                throw WriteIntentStoreError.contentAlreadyWritten(externalId: request.externalId, status: existing.status, version: existing.version)
+                throw WriteIntentStoreError.contentAlreadyWritten(externalId: externalId, status: existing.status, version: existing.version)
             }
             var intent = existing
-            intent.content = request.content
+            intent.content = content
             intent.version += 1
             intent.status = .pending
             intent.attempts = 0

@@ -7,20 +7,20 @@ import SQLiteStore
 /// raw samples. Aggregates are decoded into typed values only where a summary needs
 /// their detail; one that does not decode stops the answer with ``UnreadableAggregate``
 /// (logged with its day and metric), never read as "no data".
-struct DayTable: Sendable {
-    struct Entry: Sendable {
+public struct DayTable: Sendable {
+    public struct Entry: Sendable {
         /// The headline number stored with the aggregate (total, average or asleep minutes).
-        var value: Double?
+        public var value: Double?
         /// The full aggregate, when it was asked for.
-        var aggregate: DayAggregate?
+        public var aggregate: DayAggregate?
         /// The day's latest reading for metrics whose headline is the latest reading,
         /// read by SQLite from the stored JSON so a range needs no decoding in Swift.
-        var latest: Double?
+        public var latest: Double?
     }
 
-    let from: DayKey
-    let to: DayKey
-    private(set) var entries: [Metric: [Int: Entry]] = [:]
+    public let from: DayKey
+    public let to: DayKey
+    public private(set) var entries: [Metric: [Int: Entry]] = [:]
 
     static func selectSQL(latestMetrics: [Metric], only metrics: [Metric]?) -> String {
         """
@@ -56,27 +56,10 @@ struct DayTable: Sendable {
         return table
     }
 
-    func entry(_ metric: Metric, _ day: DayKey) -> Entry? { entries[metric]?[day.ordinal] }
+    public func entry(_ metric: Metric, _ day: DayKey) -> Entry? { entries[metric]?[day.ordinal] }
 
     /// Metrics with a stored value in the table, whatever the day.
-    var metricsWithData: Set<Metric> { Set(entries.keys) }
-
-    /// The summary value of each day with data in `from…to`, ascending.
-    func series(_ spec: MetricSpec, from: DayKey, to: DayKey) -> [(day: DayKey, value: Double)] {
-        guard let days = entries[spec.metric] else { return [] }
-        var out: [(day: DayKey, value: Double)] = []
-        if days.count < to.ordinal - from.ordinal + 1 {
-            for (ordinal, entry) in days where ordinal >= from.ordinal && ordinal <= to.ordinal {
-                if let v = spec.summaryValue(entry) { out.append((DayKey(ordinal: ordinal), v)) }
-            }
-            out.sort { $0.day < $1.day }
-        } else {
-            for ordinal in from.ordinal...to.ordinal {
-                if let entry = days[ordinal], let v = spec.summaryValue(entry) { out.append((DayKey(ordinal: ordinal), v)) }
-            }
-        }
-        return out
-    }
+    public var metricsWithData: Set<Metric> { Set(entries.keys) }
 
     /// The sources that contributed to the stored aggregates of `from…to`: for summed
     /// metrics only sources that counted after de-duplication (their `sources` entries are

@@ -3,31 +3,31 @@ import SQLiteStore
 extension BatchLedger {
     /// The ledger's batches of one metric (within a run, or over all retained batches),
     /// summed as the v2 sync routes report them.
-    struct MetricTally: Sendable, Equatable {
-        var metric: String
-        var batchesSeen: Int
+    public struct MetricTally: Sendable, Equatable {
+        public var metric: String
+        public var batchesSeen: Int
         /// 2xx answers with samples.
-        var batchesProcessed: Int
+        public var batchesProcessed: Int
         /// 2xx answers to batches without samples.
-        var batchesEmpty: Int
+        public var batchesEmpty: Int
         /// Non-2xx answers that were recorded (a batch refused as a whole).
-        var batchesFailed: Int
+        public var batchesFailed: Int
         /// The largest `total_batches` the batches announced, when any did.
-        var totalBatches: Int?
+        public var totalBatches: Int?
         /// Distinct `batch_index` values seen.
-        var distinctBatchIndexes: Int
-        var recordsReceived: Int
-        var recordsAccepted: Int
-        var recordsRejected: Int
+        public var distinctBatchIndexes: Int
+        public var recordsReceived: Int
+        public var recordsAccepted: Int
+        public var recordsRejected: Int
         /// Nil when no batch could tell new from already stored samples.
-        var recordsInsertedNew: Int?
-        var recordsDedupedExisting: Int?
+        public var recordsInsertedNew: Int?
+        public var recordsDedupedExisting: Int?
         /// Whether every batch told new from already stored samples.
-        var everyBatchCountedInserts: Bool
-        var firstReceivedMs: Int64
-        var lastReceivedMs: Int64
-        var windowStartMs: Int64?
-        var windowEndMs: Int64?
+        public var everyBatchCountedInserts: Bool
+        public var firstReceivedMs: Int64
+        public var lastReceivedMs: Int64
+        public var windowStartMs: Int64?
+        public var windowEndMs: Int64?
     }
 
     private static let tallyColumns = """

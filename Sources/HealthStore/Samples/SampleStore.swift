@@ -5,6 +5,8 @@ import SQLiteStore
 /// recomputation of the days it touches happen in one `BEGIN IMMEDIATE` transaction,
 /// so a reader never sees samples and aggregates that disagree.
 public final class SampleStore: Sendable {
+    /// The connections. Only the commands that copy, restore, verify or export the
+    /// database file as a whole reach past the store's methods to it.
     public let pool: DatabasePool
     public let priority: SourcePriority
     public let clock: ZoneClock
@@ -20,19 +22,6 @@ public final class SampleStore: Sendable {
 
     /// How the store's pieces derive days, handed into its synchronous cores.
     public var rules: Derivation { Derivation(priority: priority, clock: clock, catalog: catalog) }
-
-    /// Upserts `samples` by `sampleKey`, deletes `deletedKeys`, and recomputes exactly the
-    /// (day, metric) pairs whose inputs changed — old and new days of a moved sample.
-    /// `client` names the adapter the samples came through, recorded per source in the
-    /// same transaction (``SyncLedger``); nil for commands that fill a database.
-    public func ingest(_ samples: [Sample], deletedKeys: [String] = [], client: SyncClient? = nil, nowMs: Int64) async throws -> IngestOutcome {
-        let rules = self.rules
-        return try await pool.write { db in
-            let outcome = try SampleStore.ingest(samples, deletedKeys: deletedKeys, nowMs: nowMs, db: db, rules: rules)
-            if let client { try SyncLedger.record(client: client, samples: samples, nowMs: nowMs, db: db) }
-            return outcome
-        }
-    }
 
     /// `ingest` inside a write transaction, with the built-in metric table (commands and
     /// benchmarks that fill a database).

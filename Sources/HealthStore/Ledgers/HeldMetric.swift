@@ -3,10 +3,10 @@ import SQLiteStore
 
 /// What the server stores of one HealthSave metric: how many records and the start
 /// times of the oldest and newest.
-struct HeldMetric: Sendable, Equatable {
-    var count: Int
-    var oldestMs: Int64
-    var newestMs: Int64
+public struct HeldMetric: Sendable, Equatable {
+    public var count: Int
+    public var oldestMs: Int64
+    public var newestMs: Int64
 
     /// Adds another stored name's records that answer under the same HealthSave name.
     mutating func merge(_ other: HeldMetric) {
@@ -17,8 +17,8 @@ struct HeldMetric: Sendable, Equatable {
 
     /// Every stored metric by its HealthSave name: raw samples (canonical names mapped
     /// back through the catalog), `workouts` and `activity_summaries` (dated at the UTC
-    /// midnight of their day).
-    static func load(_ db: Database, catalog: MetricCatalog) throws -> [String: HeldMetric] {
+    /// midnight of their day). `appNames` is the app's own name of each canonical metric.
+    static func load(_ db: Database, catalog: MetricCatalog, appNames: [Metric: String]) throws -> [String: HeldMetric] {
         var held: [String: HeldMetric] = [:]
         func add(_ name: String, _ metric: HeldMetric) {
             if var existing = held[name] {
@@ -34,7 +34,6 @@ struct HeldMetric: Sendable, Equatable {
             (row.text(0), HeldMetric(count: Int(row.int64(1)), oldestMs: row.int64(2), newestMs: row.int64(3)))
         }
         // Stored names answer under the app's own name for the metric (a raw name as it is).
-        let appNames = HealthSaveCatalog.statusNamesByMetric(catalog)
         for (stored, metric) in samples {
             let name = catalog.spec(for: Metric(rawValue: stored)).flatMap { appNames[$0.metric] } ?? stored
             add(name, metric)

@@ -1,3 +1,4 @@
+import Foundation
 import HealthDomain
 import SQLiteStore
 
@@ -13,7 +14,7 @@ public enum StoreOpener {
 
     public static func open(path: String, priority: SourcePriority, nowMs: Int64, configuration: DatabaseConfiguration = .init(),
                             catalog: MetricCatalog = .standard) throws -> Opened {
-        if let slash = path.lastIndex(of: "/") { TokenProvider.makeDirectories(String(path[..<slash])) }
+        if let slash = path.lastIndex(of: "/") { makeDirectories(String(path[..<slash])) }
         let pool = try DatabasePool(path: path, configuration: configuration)
         do {
             _ = try HealthSchema.migrator.migrateSync(pool)
@@ -43,6 +44,15 @@ public enum StoreOpener {
         } catch {
             pool.close()
             throw error
+        }
+    }
+
+    /// `mkdir -p` with mode 0700: the directory holds health data and the token.
+    public static func makeDirectories(_ path: String) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") where part != "." {
+            current += "/" + part
+            mkdir(current, 0o700)
         }
     }
 }

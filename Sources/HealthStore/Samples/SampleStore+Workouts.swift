@@ -2,28 +2,6 @@ import HealthDomain
 import SQLiteStore
 
 extension SampleStore {
-    /// `ingest` with workouts and activity summaries beside the samples: everything of
-    /// one request is stored in one `BEGIN IMMEDIATE` transaction, so nothing is half
-    /// stored. Workouts and rings never touch day aggregates. `client` names the adapter,
-    /// recorded per source in the same transaction (``SyncLedger``).
-    public func ingest(_ samples: [Sample], deletedKeys: [String], workouts: [Workout], activitySummaries: [ActivitySummary],
-                       dayTotals: [DayTotal] = [], client: SyncClient? = nil, nowMs: Int64) async throws -> (samples: IngestOutcome, records: RecordOutcome) {
-        let rules = self.rules
-        return try await pool.write { [samples] db in
-            if let client { try SyncLedger.record(client: client, samples: samples, workouts: workouts, nowMs: nowMs, db: db) }
-            var samples = try SampleStore.ingest(samples, deletedKeys: deletedKeys, nowMs: nowMs, db: db, rules: rules)
-            var records = RecordOutcome()
-            try SampleStore.upsert(workouts: workouts, nowMs: nowMs, clock: rules.clock, db: db, into: &records)
-            try SampleStore.upsert(activitySummaries: activitySummaries, nowMs: nowMs, db: db, into: &records)
-            let reported = try SampleStore.upsert(dayTotals: dayTotals, nowMs: nowMs, db: db, into: &records)
-            if !reported.isEmpty {
-                try SampleStore.recompute(reported, db: db, rules: rules, extents: try MetricExtent.loadAll(db), nowMs: nowMs)
-                for (metric, days) in reported { for day in days { samples.affected[day, default: []].insert(metric) } }
-            }
-            return (samples, records)
-        }
-    }
-
     /// Upserts workouts by key inside a write transaction; a re-send identical to the
     /// stored row (timelines included) rewrites nothing.
     static func upsert(workouts: [Workout], nowMs: Int64, clock: ZoneClock, db: Database, into outcome: inout RecordOutcome) throws {

@@ -33,6 +33,27 @@ public struct TokenStore: Sendable {
 
     public init(pool: DatabasePool) { self.pool = pool }
 
+    /// The tokens in `store`'s database.
+    public init(store: SampleStore) { self.init(pool: store.pool) }
+
+    /// Opens the database at `path` (creating it and its tables when needed) for the
+    /// token commands, which need neither samples nor aggregates; ``close()`` when done.
+    public static func open(path: String) throws -> TokenStore {
+        let pool = try DatabasePool(path: path)
+        do {
+            _ = try HealthSchema.migrator.migrateSync(pool)
+        } catch {
+            pool.close()
+            throw error
+        }
+        return TokenStore(pool: pool)
+    }
+
+    /// Closes the connections of a store made by ``open(path:)``.
+    public func close() {
+        pool.close()
+    }
+
     /// The stored form of a token: its SHA-256 as hex. A lookup by hash reveals nothing
     /// about how close a wrong guess was.
     static func hash(_ token: [UInt8]) -> String { SHA256.hex(token) }
@@ -43,12 +64,24 @@ public struct TokenStore: Sendable {
         }
     }
 
+    /// 256 random bits as 64 hex digits, from the system CSPRNG (getrandom(2) on Linux).
+    public static func generateSecret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        var hex = ""
+        for _ in 0..<4 {
+            let word = generator.next() as UInt64
+            let digits = String(word, radix: 16)
+            hex += String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return hex
+    }
+
     /// Creates a token and returns it; this is the only time it exists outside the caller.
     public func create(name: String, scopes: Set<Scope>, nowMs: Int64) throws -> String {
         guard TokenStore.isValidName(name) else { throw Failure.invalidName(name) }
         guard !scopes.isEmpty else { throw Failure.noScopes }
         // A prefix makes a leaked token recognisable in a paste or a secret scanner.
-        let token = "hd_" + TokenProvider.generate()
+        let token = "hd_" + TokenStore.generateSecret()
         let hash = TokenStore.hash(Array(token.utf8))
         let created = try pool.writeSync { db -> Bool in
             if try db.queryFirst("SELECT 1 FROM api_tokens WHERE name = ?", [.text(name)], { _ in true }) != nil { return false }
@@ -80,7 +113,7 @@ public struct TokenStore: Sendable {
 
     /// The grant of a presented token, or nil when no stored token matches. Runs on a
     /// reader connection, off the cooperative pool.
-    func grant(forToken token: [UInt8]) async throws -> TokenGrant? {
+    public func grant(forToken token: [UInt8]) async throws -> TokenGrant? {
         let hash = TokenStore.hash(token)
         return try await pool.read { db in
             try db.queryFirst("SELECT name, scopes FROM api_tokens WHERE token_hash = ?", [.text(hash)]) { row in

@@ -13,9 +13,9 @@ import SQLiteStore
 /// number at a time, by later `record` calls.
 ///
 /// Every function runs inside the caller's `pool.read` / `pool.write` closure.
-enum BatchLedger {
+public enum BatchLedger {
     /// What to do with an arriving batch.
-    enum Decision: Equatable {
+    public enum Decision: Equatable, Sendable {
         /// The key is new (or its entry expired): process the batch.
         case fresh
         /// The key and hash were seen: answer exactly this again, store nothing.
@@ -25,32 +25,55 @@ enum BatchLedger {
     }
 
     /// One processed batch.
-    struct Entry {
-        var key: String
+    public struct Entry: Sendable {
+        public var key: String
         /// `X-HealthSave-Payload-Hash` as sent (an opaque string), else the server's SHA-256 of the body.
-        var payloadHash: String
-        var syncRunID: String?
-        var batchID: String?
+        public var payloadHash: String
+        public var syncRunID: String?
+        public var batchID: String?
         /// The batch's metric as HealthSave names it (`heart_rate`), not the canonical name.
-        var metric: String
-        var batchIndex: Int?
-        var totalBatches: Int?
+        public var metric: String
+        public var batchIndex: Int?
+        public var totalBatches: Int?
         /// Every `X-HealthSave-*` header, names lowercased.
-        var headers: [String: String]
+        public var headers: [String: String]
         /// The HTTP status answered.
-        var status: Int
+        public var status: Int
         /// The response body answered: a replay sends these bytes again.
-        var body: [UInt8]
-        var recordsReceived: Int
-        var recordsAccepted: Int
-        var recordsRejected: Int
+        public var body: [UInt8]
+        public var recordsReceived: Int
+        public var recordsAccepted: Int
+        public var recordsRejected: Int
         /// Earliest and latest sample time of the batch (Unix ms), when it had samples.
-        var windowStartMs: Int64?
-        var windowEndMs: Int64?
+        public var windowStartMs: Int64?
+        public var windowEndMs: Int64?
         /// Samples stored new, when the store could tell (the receipt's `records_inserted_new`).
-        var recordsInsertedNew: Int? = nil
+        public var recordsInsertedNew: Int? = nil
         /// Samples that were already stored (the receipt's `records_deduped_existing`).
-        var recordsDedupedExisting: Int? = nil
+        public var recordsDedupedExisting: Int? = nil
+
+        public init(key: String, payloadHash: String, syncRunID: String?, batchID: String?, metric: String, batchIndex: Int?,
+                    totalBatches: Int?, headers: [String: String], status: Int, body: [UInt8], recordsReceived: Int,
+                    recordsAccepted: Int, recordsRejected: Int, windowStartMs: Int64?, windowEndMs: Int64?,
+                    recordsInsertedNew: Int? = nil, recordsDedupedExisting: Int? = nil) {
+            self.key = key
+            self.payloadHash = payloadHash
+            self.syncRunID = syncRunID
+            self.batchID = batchID
+            self.metric = metric
+            self.batchIndex = batchIndex
+            self.totalBatches = totalBatches
+            self.headers = headers
+            self.status = status
+            self.body = body
+            self.recordsReceived = recordsReceived
+            self.recordsAccepted = recordsAccepted
+            self.recordsRejected = recordsRejected
+            self.windowStartMs = windowStartMs
+            self.windowEndMs = windowEndMs
+            self.recordsInsertedNew = recordsInsertedNew
+            self.recordsDedupedExisting = recordsDedupedExisting
+        }
     }
 
     /// Same key and hash: replay the first response; same key, another hash: conflict; else fresh.
@@ -66,11 +89,11 @@ enum BatchLedger {
 
     /// Records a processed batch (its response bytes, for replays) in the caller's write transaction.
     ///
-    /// Also sweeps up to `Limits.batchLedgerSweepRows` expired rows, so retention costs one
+    /// Also sweeps up to `StoreLimits.batchLedgerSweepRows` expired rows, so retention costs one
     /// index probe per batch and never a scan. A key whose row expired but was not yet
     /// swept is replaced.
     static func record(_ db: Database, _ entry: Entry, nowMs: Int64) throws {
-        try sweep(db, nowMs: nowMs, limit: Limits.batchLedgerSweepRows)
+        try sweep(db, nowMs: nowMs, limit: StoreLimits.batchLedgerSweepRows)
         let headers = JSONWriter.serialize(.object(entry.headers.mapValues { .string($0) }), sortedKeys: true)
         func int(_ value: Int?) -> SQLiteValue { value.map { .integer(Int64($0)) } ?? .null }
         func int64(_ value: Int64?) -> SQLiteValue { value.map { .integer($0) } ?? .null }
@@ -103,7 +126,7 @@ enum BatchLedger {
         try db.run("""
             DELETE FROM healthsave_batches WHERE id IN (
                 SELECT id FROM healthsave_batches WHERE received_ms < ? ORDER BY received_ms, id LIMIT ?)
-            """, [.integer(nowMs - Limits.batchLedgerRetentionMs), .integer(Int64(limit))])
+            """, [.integer(nowMs - StoreLimits.batchLedgerRetentionMs), .integer(Int64(limit))])
         return db.changes
     }
 }
