@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import HealthDomain
 import SQLiteStore
-@testable import HealthAPI
 @testable import HealthStore
 
 
