@@ -6,6 +6,7 @@ import SQLiteStore
 /// (`SQLITE_IOERR_FSYNC` from the group sync) leaves unknown whether the commit reached
 /// the disk. Never carries SQLite's message, which can quote stored values.
 public struct StoreFailure: Error, Sendable, Equatable {
+    /// What the failure says about the storage.
     public enum Kind: String, Sendable {
         /// The disk (or the file system's quota) is full.
         case full
@@ -23,6 +24,7 @@ public struct StoreFailure: Error, Sendable, Equatable {
         case other
     }
 
+    /// The class of the failure.
     public var kind: Kind
     /// SQLite's extended result code: safe to log and to report.
     public var code: Int32

@@ -13,7 +13,9 @@ public struct StatusCounts: Sendable {
 
     /// By stored metric name, in name order.
     public var samples: [(metric: String, span: Span)] = []
+    /// Workouts by start time.
     public var workouts: Span?
+    /// Activity summaries by day ordinal.
     public var activitySummaries: Span?
 
     static func load(_ db: Database) throws -> StatusCounts {

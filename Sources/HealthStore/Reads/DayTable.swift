@@ -8,6 +8,7 @@ import SQLiteStore
 /// their detail; one that does not decode stops the answer with ``UnreadableAggregate``
 /// (logged with its day and metric), never read as "no data".
 public struct DayTable: Sendable {
+    /// One stored aggregate of one metric and day.
     public struct Entry: Sendable {
         /// The headline number stored with the aggregate (total, average or asleep minutes).
         public var value: Double?
@@ -18,8 +19,10 @@ public struct DayTable: Sendable {
         public var latest: Double?
     }
 
+    /// The first and last day read.
     public let from: DayKey
     public let to: DayKey
+    /// The entries by metric, then by day ordinal.
     public private(set) var entries: [Metric: [Int: Entry]] = [:]
 
     static func selectSQL(latestMetrics: [Metric], only metrics: [Metric]?) -> String {
@@ -56,6 +59,7 @@ public struct DayTable: Sendable {
         return table
     }
 
+    /// The entry of `metric` on `day`, when one is stored.
     public func entry(_ metric: Metric, _ day: DayKey) -> Entry? { entries[metric]?[day.ordinal] }
 
     /// Metrics with a stored value in the table, whatever the day.

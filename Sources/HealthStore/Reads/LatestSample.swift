@@ -6,6 +6,7 @@ import SQLiteStore
 public struct LatestSample: Sendable {
     public var startMs: Int64
     public var endMs: Int64
+    /// The IANA zone the sample was recorded in.
     public var timezone: String
 
     static let sql = "SELECT start_ms, end_ms, timezone FROM samples WHERE metric = ? AND start_ms < ? ORDER BY start_ms DESC LIMIT 1"
