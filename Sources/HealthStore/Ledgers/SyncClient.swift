@@ -31,7 +31,7 @@ public enum SyncLedger {
     /// Records a stored batch inside the caller's write transaction: per source, the
     /// latest end time among `samples` and `workouts`, the request time, and the count.
     /// One upsert per distinct source, so a 10,000-sample batch costs a handful of rows.
-    public static func record(client: SyncClient, samples: [Sample], workouts: [Workout] = [], nowMs: Int64, db: Database) throws {
+    static func record(client: SyncClient, samples: [Sample], workouts: [Workout] = [], nowMs: Int64, db: Database) throws {
         guard !samples.isEmpty || !workouts.isEmpty else { return }
         var latest: [String: (end: Int64, count: Int64)] = [:]
         func add(_ source: String?, _ end: Int64) {
@@ -55,7 +55,7 @@ public enum SyncLedger {
     }
 
     /// Every row, by client then source.
-    public static func all(_ db: Database) throws -> [Entry] {
+    static func all(_ db: Database) throws -> [Entry] {
         try db.query("SELECT client, source, last_sample_ms, last_request_ms, samples FROM sync_clients ORDER BY client, source") {
             Entry(client: $0.text(0), source: $0.text(1), lastSampleMs: $0.int64(2), lastRequestMs: $0.int64(3), samples: $0.int64(4))
         }

@@ -82,13 +82,13 @@ extension SampleStore {
     /// Recomputes every aggregate from raw samples, streaming through each metric in start
     /// order so memory holds only the days still open, not the whole history. The metric
     /// extents (longest duration, offset range) are recomputed exactly on the way.
-    public static func rebuild(db: Database, priority: SourcePriority, clock: ZoneClock, nowMs: Int64) throws -> Int {
+    static func rebuild(db: Database, priority: SourcePriority, clock: ZoneClock, nowMs: Int64) throws -> Int {
         try rebuild(db: db, rules: Derivation(priority: priority, clock: clock, catalog: .standard), nowMs: nowMs)
     }
 
     /// Recomputes every aggregate from raw samples under `rules`, streaming through each
     /// metric in start order (see the overload above).
-    public static func rebuild(db: Database, rules: Derivation, nowMs: Int64) throws -> Int {
+    static func rebuild(db: Database, rules: Derivation, nowMs: Int64) throws -> Int {
         let clock = rules.clock
         try db.execute("DELETE FROM day_aggregates")
         let metrics = try db.query("SELECT DISTINCT metric FROM samples ORDER BY metric", [], { Metric(rawValue: $0.text(0)) })

@@ -25,14 +25,14 @@ public final class SampleStore: Sendable {
 
     /// `ingest` inside a write transaction, with the built-in metric table (commands and
     /// benchmarks that fill a database).
-    public static func ingest(_ samples: [Sample], deletedKeys: [String], nowMs: Int64, db: Database,
+    static func ingest(_ samples: [Sample], deletedKeys: [String], nowMs: Int64, db: Database,
                               priority: SourcePriority, clock: ZoneClock) throws -> IngestOutcome {
         try ingest(samples, deletedKeys: deletedKeys, nowMs: nowMs, db: db,
                    rules: Derivation(priority: priority, clock: clock, catalog: .standard))
     }
 
     /// The synchronous core of `ingest`, for callers already inside a write transaction.
-    public static func ingest(_ samples: [Sample], deletedKeys: [String], nowMs: Int64, db: Database,
+    static func ingest(_ samples: [Sample], deletedKeys: [String], nowMs: Int64, db: Database,
                               rules: Derivation) throws -> IngestOutcome {
         let clock = rules.clock
         var outcome = IngestOutcome()
