@@ -138,36 +138,37 @@ enum HealthSaveRoutes {
         let received = batch.elements.count
         let batchKeys = Set(samples.map(\.sampleKey))
         let deletions = batch.deletions.filter { !batchKeys.contains($0) }
-        // The receipt of what was stored: with a ledger key it is built inside the write
-        // transaction, and its bytes are recorded with the batch for replays.
-        let receipt: @Sendable (IngestResult) -> [UInt8] = { [errors, rejected, windowStart, windowEnd] stored in
+        // Samples stored new and already stored, as the receipt and the ledger count them:
+        // a sample taken over replaces its earlier send, so it is neither.
+        @Sendable func tally(_ stored: IngestResult) -> (insertedNew: Int, dedupedExisting: Int) {
             let outcome = stored.samples, records = stored.records, takeovers = stored.takeovers
             let existing = outcome.updated + outcome.unchanged + takeovers + records.workoutsUpdated + records.workoutsUnchanged
                 + records.activitySummariesUnchanged + records.dayTotalsUnchanged
+            return (outcome.inserted - takeovers + records.workoutsInserted + records.activitySummariesUpserted + records.dayTotalsUpserted,
+                    max(0, existing - dedupedInBatch))
+        }
+        // The receipt of what was stored: with a ledger key it is built inside the write
+        // transaction, and its bytes are recorded with the batch for replays.
+        let receipt: @Sendable (IngestResult) -> [UInt8] = { [errors, rejected, windowStart, windowEnd] stored in
+            let counts = tally(stored)
             let receipt = HealthSaveReceipt(
                 metric: batch.metric, batchIndex: batch.batchIndex, totalBatches: batch.totalBatches, syncRunID: syncRunID,
                 batchID: batchID, idempotencyKey: idempotencyKey, receiptOwner: owner, received: received, accepted: accepted,
-                rejected: rejected, insertedNew: outcome.inserted - takeovers + records.workoutsInserted + records.activitySummariesUpserted
-                    + records.dayTotalsUpserted,
-                dedupedExisting: max(0, existing - dedupedInBatch), dedupedInBatch: dedupedInBatch,
+                rejected: rejected, insertedNew: counts.insertedNew, dedupedExisting: counts.dedupedExisting, dedupedInBatch: dedupedInBatch,
                 windowStartMs: windowStart, windowEndMs: windowEnd, deletionsReceived: batch.deletionsReceived,
-                deletionsDeleted: max(0, outcome.deleted - takeovers), deletionsRequested: batch.deletions.count,
+                deletionsDeleted: max(0, stored.samples.deleted - stored.takeovers), deletionsRequested: batch.deletions.count,
                 ledgered: ledgerKey != nil, errors: errors)
             return JSONWriter.serialize(receipt.json)
         }
         let ledger = ledgerKey.map { ledgerKey in
             IngestOptions.Ledger(key: ledgerKey, payloadHash: payloadHash) { [rejected, windowStart, windowEnd, recordedHeaders] stored in
-                let outcome = stored.samples, records = stored.records, takeovers = stored.takeovers
-                let existing = outcome.updated + outcome.unchanged + takeovers + records.workoutsUpdated + records.workoutsUnchanged
-                    + records.activitySummariesUnchanged + records.dayTotalsUnchanged
+                let counts = tally(stored)
                 return BatchLedger.Entry(
                     key: ledgerKey, payloadHash: payloadHash, syncRunID: syncRunID, batchID: batchID, metric: batch.metric,
                     batchIndex: batch.batchIndex, totalBatches: batch.totalBatches, headers: recordedHeaders, status: 200, body: receipt(stored),
                     recordsReceived: received, recordsAccepted: accepted, recordsRejected: rejected,
                     windowStartMs: windowStart, windowEndMs: windowEnd,
-                    recordsInsertedNew: outcome.inserted - takeovers + records.workoutsInserted + records.activitySummariesUpserted
-                        + records.dayTotalsUpserted,
-                    recordsDedupedExisting: max(0, existing - dedupedInBatch))
+                    recordsInsertedNew: counts.insertedNew, recordsDedupedExisting: counts.dedupedExisting)
             }
         }
         let answer = try await services.store.ingest(
