@@ -23,17 +23,9 @@ public final class SampleStore: Sendable {
     /// How the store's pieces derive days, handed into its synchronous cores.
     public var rules: Derivation { Derivation(priority: priority, clock: clock, catalog: catalog) }
 
-    /// `ingest` inside a write transaction, with the built-in metric table (commands and
-    /// benchmarks that fill a database).
-    static func ingest(_ samples: [Sample], deletedKeys: [String], nowMs: Int64, db: Database,
-                              priority: SourcePriority, clock: ZoneClock) throws -> IngestOutcome {
-        try ingest(samples, deletedKeys: deletedKeys, nowMs: nowMs, db: db,
-                   rules: Derivation(priority: priority, clock: clock, catalog: .standard))
-    }
-
     /// The synchronous core of `ingest`, for callers already inside a write transaction.
     static func ingest(_ samples: [Sample], deletedKeys: [String], nowMs: Int64, db: Database,
-                              rules: Derivation) throws -> IngestOutcome {
+                       rules: Derivation) throws -> IngestOutcome {
         let clock = rules.clock
         var outcome = IngestOutcome()
         var touched = DayTouches()
