@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HealthAPI
 @testable import HealthDomain
+@testable import HealthStore
 
 private func jsonText(_ object: Any) -> String {
     String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import HealthDomain
 @testable import HealthAPI
+@testable import HealthStore
 
 /// The HealthSave v2 routes: receipts read from the batch ledger, coverage, diagnostics.
 @Suite struct HealthSaveSyncRoutesTests {

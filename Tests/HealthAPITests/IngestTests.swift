@@ -3,6 +3,7 @@ import Testing
 import HealthDomain
 import SQLiteStore
 @testable import HealthAPI
+@testable import HealthStore
 
 /// A sample in the ingest JSON shape, for request bodies.
 func sampleJSON(_ key: String, metric: String = "step_count", start: Int64 = 1_775_808_000_000, minutes: Int64 = 10,

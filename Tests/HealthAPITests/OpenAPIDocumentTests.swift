@@ -4,6 +4,7 @@ import Testing
 import HTTPTransport
 import HealthDomain
 @testable import HealthAPI
+@testable import HealthStore
 
 /// The OpenAPI document: the committed copy is what the code generates, it follows the
 /// rules the issue sets (3.1, security, operation ids, descriptions, error envelopes,

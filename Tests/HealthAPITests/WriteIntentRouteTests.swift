@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import HealthDomain
 @testable import HealthAPI
+@testable import HealthStore
 
 @Suite struct WriteIntentRouteTests {
     @Test func createThenSameBodyIsUnchangedAndChangedBodyBumpsVersion() async {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import HealthDomain
 @testable import HealthAPI
+@testable import HealthStore
 
 /// Random sequences of upserts, pulls, acks (every result, stale versions, repeats),
 /// cancellations, clock advances, synced-back samples and server restarts, with the

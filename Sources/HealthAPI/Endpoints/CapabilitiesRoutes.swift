@@ -1,6 +1,7 @@
 import HTTPTransport
 import HealthDomain
 import JSON
+import HealthStore
 
 /// `GET /health/capabilities`: what an agent needs to know to use this API.
 enum CapabilitiesRoutes {

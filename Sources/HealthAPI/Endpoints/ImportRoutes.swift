@@ -4,6 +4,7 @@ import Glibc
 import HTTPTransport
 import HealthDomain
 import JSON
+import HealthStore
 
 /// `POST /health/import` (an Apple Health export uploaded as the body, streamed to disk)
 /// and `GET /health/import/{id}` (the import's progress, then its report). The import

@@ -1,6 +1,7 @@
 import HTTPTransport
 import HealthDomain
 import JSON
+import HealthStore
 
 /// `POST /health/ingest`: upsert samples by `sampleKey`, apply deletions, recompute days.
 enum IngestRoutes {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTransport
 import HealthDomain
 import JSON
+import HealthStore
 
 /// `GET /health/daily` and `GET /health/raw`.
 enum ReadRoutes {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTransport
 import HealthDomain
 import JSON
+import HealthStore
 
 /// `GET /health/summary/{daily,range,yesterday}` and `POST /health/query`. The GET
 /// routes are the same intents spelled as query parameters: they are parsed by the same

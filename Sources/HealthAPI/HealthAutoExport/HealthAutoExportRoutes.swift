@@ -1,6 +1,7 @@
 import HTTPTransport
 import HealthDomain
 import JSON
+import HealthStore
 
 /// `POST /health/hae`, `POST /health` and `POST /health/workouts`: Health Auto Export's
 /// REST API automation, at its own path and at the paths servers it is migrated from use.

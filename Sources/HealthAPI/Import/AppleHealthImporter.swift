@@ -2,8 +2,8 @@ import Archive
 import Foundation
 import HealthDomain
 import JSON
-import SQLiteStore
 import XMLStream
+import HealthStore
 
 /// Imports an Apple Health export into the store: the zip is read entry by entry, the
 /// XML as a stream, every element through ``AppleHealthExportAdapter`` into the same
@@ -17,17 +17,6 @@ import XMLStream
 /// Blocking: reads files and waits for the writer. Run it on its own thread, never on
 /// the cooperative pool (`healthd import` does; the server starts a thread per job).
 public final class AppleHealthImporter {
-    /// The database settings of a process that only imports (`healthd import`): a
-    /// smaller page cache for the writer and one small reader, so a gigabyte export stays
-    /// well under 200 MB resident (the server keeps its own, larger caches).
-    public static var storeConfiguration: DatabaseConfiguration {
-        var configuration = DatabaseConfiguration()
-        configuration.cacheSizeKiB = 32 * 1024
-        configuration.readerCount = 1
-        configuration.readerCacheSizeKiB = 4 * 1024
-        return configuration
-    }
-
     /// Samples per stored batch: large enough that a commit's fixed cost vanishes,
     /// small enough that a batch's memory stays a few megabytes.
     public static let defaultBatchSize = 20_000
@@ -252,17 +241,7 @@ public final class AppleHealthImporter {
     /// re-import neither reads the GPX file again nor the stored route.
     private func isStoredWithSameRoute(_ workout: AppleHealthExportWorkout) throws -> Bool {
         guard case .valid(let candidate) = workoutRules.validate(.object(workout.element)) else { return false }
-        let key = candidate.workoutKey
-        let expected = WorkoutRow.valuesWithoutTimelines(candidate, clock: store.clock)
-        let stored: [SQLiteValue]? = try store.pool.readSync { db in
-            let select = try db.statement(WorkoutRow.selectWithoutTimelinesByKey)
-            try select.bind(1, key)
-            defer { select.reset() }
-            guard try select.step() else { return nil }
-            return (0..<Int32(expected.count + 1)).map { select.value($0) }
-        }
-        guard let stored, case .integer(let routePoints) = stored[0], routePoints > 0 else { return false }
-        return Array(stored.dropFirst()) == expected
+        return try store.isStoredWithRoute(candidate)
     }
 
     /// The points of a referenced GPX file, or nil when the export cannot reach it.

@@ -1,6 +1,7 @@
 import HTTPTransport
 import HealthDomain
 import JSON
+import HealthStore
 
 /// `POST /api/v1/observations/batch`: observations coded by biosignal slug and LOINC, as
 /// an SDK that syncs HealthKit that way posts them. Each goes through
@@ -68,7 +69,7 @@ enum ObservationRoutes {
             }
         }
         let serverDefault = services.config.defaultTimezone
-        let zone = try await services.store.pool.read { db in try SummaryZone.resolve(requested: nil, serverDefault: serverDefault, db: db).name }
+        let zone = try await services.store.read { reader in try SummaryZone.resolve(requested: nil, serverDefault: serverDefault, reader: reader).name }
         let adapter = ObservationAdapter(catalog: services.catalog, timezone: zone)
         let rules = SampleRules(catalog: services.catalog)
 

@@ -1,6 +1,7 @@
 import HTTPTransport
 import HealthDomain
 import JSON
+import HealthStore
 
 /// The body of `GET /health-data`, written while it is sent: each type's stored samples
 /// are read in keyset pages of `pageSize` (start time, then key), turned into records and

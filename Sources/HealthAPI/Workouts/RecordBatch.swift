@@ -1,5 +1,6 @@
 import HealthDomain
 import JSON
+import HealthStore
 
 /// The `workouts` and `activitySummaries` arrays of one `POST /health/ingest` body:
 /// shape checks (400), the per-request limits (413), then each element through its
