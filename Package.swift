@@ -23,7 +23,11 @@ import PackageDescription
 //                       AppleHealthExport, Observations, ReadAPI): name tables, date parsing and the
 //                       adapters that turn a body into drafts; knows neither HTTP nor SQLite.
 //   HealthDemo          seeded synthetic histories for demo databases, benchmarks and tests.
-//   HealthAPI           routes, auth, errors, OpenAPI and persistence: wires transport, store and domain.
+//   HealthStore         every SQL statement of the application: schema and migrations, samples and their
+//                       day aggregates, workouts, summary reads, write intents, tokens, ledgers, export,
+//                       import and verification, behind typed methods; the only module that imports
+//                       SQLiteStore (besides the CLI's backup, restore, verify and export commands).
+//   HealthAPI           routes, auth, errors, OpenAPI, summaries and imports: wires transport, store and domain.
 //   HealthCLI           the command-line tool (serve, import, backup, demo, token, mcp, openapi, …).
 //   healthd             the thin executable: reads the environment and calls HealthCLI.
 //   HealthTesting       helpers shared by the test targets and the benchmarks: the loopback HTTP client,
@@ -32,6 +36,7 @@ import PackageDescription
 //   healthd-bench       the thin benchmark executable: swift run -c release healthd-bench <kind>.
 //   HTTPTransportTests  parser, framing, limits, reactor, sockets, shutdown.
 //   SQLiteStoreTests    connections, pool, transactions, migrations, WAL syncing.
+//   HealthStoreTests    the storage boundary (only HealthStore speaks SQL), the ingest entry, failure classes.
 //   LockingTests        the lock: exclusion, errors thrown inside.
 //   JSONTests           parser, writer, literals, randomised round trips.
 //   ArchiveTests        zip reading and writing, zip64, truncation and damage.
@@ -77,17 +82,19 @@ let package = Package(
         .target(name: "HealthDomain", dependencies: ["JSON", "Locking"]),
         .target(name: "HealthFormats", dependencies: ["HealthDomain", "JSON"]),
         .target(name: "HealthDemo", dependencies: ["HealthDomain"]),
+        .target(name: "HealthStore", dependencies: ["SQLiteStore", "HealthDomain", "JSON", "Locking"]),
         // The dashboard's source files are compiled in through the generated
         // DashboardAssets.swift (.ci/embed-dashboard), not shipped as resources.
-        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthFormats", "Archive", "XMLStream", "Locking"],
+        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "HealthStore", "JSON", "HealthDomain", "HealthFormats", "Archive", "XMLStream", "Locking"],
                 exclude: ["Dashboard/ui"]),
-        .target(name: "HealthCLI", dependencies: ["Locking", "HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthFormats", "HealthDemo", "Archive"]),
+        .target(name: "HealthCLI", dependencies: ["Locking", "HealthAPI", "HealthStore", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthFormats", "HealthDemo", "Archive"]),
         .executableTarget(name: "healthd", dependencies: ["HealthCLI"]),
         .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain", "Archive", "Locking"]),
-        .target(name: "HealthBench", dependencies: ["HealthCLI", "HealthTesting", "HealthAPI", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthFormats", "HealthDemo", "Archive"]),
+        .target(name: "HealthBench", dependencies: ["HealthCLI", "HealthTesting", "HealthAPI", "HealthStore", "HTTPTransport", "JSON", "HealthDomain", "HealthFormats", "HealthDemo", "Archive"]),
         .executableTarget(name: "healthd-bench", dependencies: ["HealthBench"]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "HealthTesting", "Locking"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "Locking"]),
+        .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore", "SQLiteStore", "HealthDomain", "HealthTesting"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         // HealthDomain only for its seeded generator (SplitMix64), which the randomised tests draw from.
         .testTarget(name: "JSONTests", dependencies: ["JSON", "HealthDomain"]),
@@ -99,8 +106,8 @@ let package = Package(
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthFormatsTests", dependencies: ["HealthFormats", "HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthFormats", "HealthTesting"]),
-        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "HealthFormats", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
-        .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthDomain"]),
+        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "HealthStore", "HealthFormats", "SQLiteStore", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
+        .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthStore", "HealthDomain"]),
         .testTarget(name: "HealthBenchTests", dependencies: ["HealthBench", "HealthCLI", "HealthDomain", "JSON"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthDomain", "HealthFormats", "HealthTesting", "Locking"]),
     ],

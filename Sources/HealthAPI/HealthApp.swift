@@ -2,6 +2,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// The assembled application: services, the route table and the request handler. Tests
 /// drive `handler` in-process; `HealthServerRunner` puts it behind the real transport.

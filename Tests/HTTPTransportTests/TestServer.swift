@@ -12,7 +12,8 @@ final class TestServer: Sendable {
     let runTask: Task<Void, Never>
 
     /// The echo handler: body "METHOD path body-length", `X-Remote` with the peer address.
-    /// `/slow` sleeps 300 ms; `/sleep/N` sleeps N ms; `/close` answers with `Connection: close`.
+    /// `/slow` sleeps 300 ms; `/sleep/N` sleeps N ms; `/gate` waits until ``openGate()``
+    /// (at most 60 s); `/close` answers with `Connection: close`.
     init(host: String = "127.0.0.1", _ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) throws {
         var configuration = HTTPServerConfiguration()
         configuration.host = host
@@ -26,12 +27,15 @@ final class TestServer: Sendable {
         let box = ErrorLog()
         configuration.onTransportError = { status, reason in box.append(status.code, reason) }
         let counter = Counter()
+        let gate = Gate()
         server = HTTPServer(configuration: configuration, handler: ClosureHandler { request in
             counter.increment()
             if request.path == "/slow" {
                 try? await Task.sleep(for: .milliseconds(300))
             } else if request.path.hasPrefix("/sleep/"), let ms = Int(request.path.dropFirst(7)) {
                 try? await Task.sleep(for: .milliseconds(ms))
+            } else if request.path == "/gate" {
+                await gate.wait()
             }
             var headers: HTTPHeaders = ["Content-Type": "text/plain", "X-Remote": request.remoteAddress]
             if request.path == "/close" { headers.add("Connection", "close") }
@@ -43,10 +47,15 @@ final class TestServer: Sendable {
         runTask = Task { await server.run() }
         errorLog = box
         self.counter = counter
+        self.gate = gate
     }
 
     private let errorLog: ErrorLog
     private let counter: Counter
+    private let gate: Gate
+
+    /// Lets every request waiting at `/gate` (and every later one) through.
+    func openGate() { gate.open() }
 
     var reasons: [String] { errorLog.entries.map(\.1) }
     var handled: Int { counter.value }
@@ -61,6 +70,18 @@ final class ErrorLog: Sendable {
     private let storage = Locked<[(Int, String)]>([])
     func append(_ code: Int, _ reason: String) { storage.withLock { $0.append((code, reason)) } }
     var entries: [(Int, String)] { storage.withLock { $0 } }
+}
+
+/// A one-way gate: closed until opened. Waiters poll, so a handler that waits holds no
+/// thread of the cooperative pool while it is closed.
+final class Gate: Sendable {
+    private let isOpen = Atomic<Bool>(false)
+    func open() { isOpen.store(true, ordering: .releasing) }
+    func wait() async {
+        for _ in 0..<12_000 where !isOpen.load(ordering: .acquiring) {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
 }
 
 final class Counter: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthAPI
+@testable import HealthStore
 
 /// The HealthSave batch ledger: replay, conflict, retention.
 @Suite struct BatchLedgerTests {

@@ -3,6 +3,7 @@ import HealthDomain
 import HealthFormats
 import Testing
 @testable import HealthAPI
+@testable import HealthStore
 
 /// The catalog is data: a metric the server does not ship becomes a first-class metric —
 /// ingested under its aliases and units, aggregated, summarised, queryable and listed in

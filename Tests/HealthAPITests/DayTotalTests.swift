@@ -3,6 +3,7 @@ import HealthDomain
 import HealthFormats
 import Testing
 @testable import HealthAPI
+@testable import HealthStore
 
 /// Day totals HealthKit's statistics computed: where one exists it is the day's total;
 /// raw samples of the day keep the per-source split and never add to it.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthAPI
+@testable import HealthStore
 
 /// `healthd export` → `healthd import` into an empty database: the same daily values,
 /// summaries, workouts, rings and write intents, and an export that is not one is refused.

@@ -3,6 +3,7 @@ import Testing
 @testable import HealthAPI
 @testable import HealthDomain
 @testable import HealthFormats
+@testable import HealthStore
 
 private func jsonText(_ object: Any) -> String {
     String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)

@@ -3,6 +3,7 @@ import Testing
 import HealthDomain
 import HealthFormats
 @testable import HealthAPI
+@testable import HealthStore
 
 /// The HealthSave v2 routes: receipts read from the batch ledger, coverage, diagnostics.
 @Suite struct HealthSaveSyncRoutesTests {

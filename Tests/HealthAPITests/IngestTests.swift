@@ -4,6 +4,7 @@ import HealthDomain
 import HealthFormats
 import SQLiteStore
 @testable import HealthAPI
+@testable import HealthStore
 
 /// A sample in the ingest JSON shape, for request bodies.
 func sampleJSON(_ key: String, metric: String = "step_count", start: Int64 = 1_775_808_000_000, minutes: Int64 = 10,

@@ -5,6 +5,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 @testable import HealthAPI
+@testable import HealthStore
 
 /// The OpenAPI document: the committed copy is what the code generates, it follows the
 /// rules the issue sets (3.1, security, operation ids, descriptions, error envelopes,

@@ -6,6 +6,7 @@ import SQLiteStore
 import HealthDemo
 import HealthDomain
 import HealthFormats
+@testable import HealthStore
 
 @Suite struct QueryIntentTests {
     /// 2026-11-17T20:00Z: already the 18th in Auckland (UTC+13), still the 17th in Los Angeles (UTC−8).
@@ -160,7 +161,7 @@ import HealthFormats
 
     @Test func queuedEntriesAreShownBesideTotalsNeverInThem() async throws {
         struct FourHundredQueued: QueuedEntriesProvider {
-            func queuedEntries(from: HealthDomain.DayKey, to: HealthDomain.DayKey, db: Database) throws -> [QueuedEntry] {
+            func queuedEntries(from: HealthDomain.DayKey, to: HealthDomain.DayKey, reader: StoreReader) throws -> [QueuedEntry] {
                 [QueuedEntry(metric: .dietaryEnergyKcal, day: from, value: 400, status: .pending)]
             }
             var writeIntentKinds: [JSONValue] { ["dietary_energy_kcal"] }

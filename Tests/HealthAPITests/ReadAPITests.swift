@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import HTTPTransport
 @testable import HealthAPI
+@testable import HealthStore
 
 /// The on-phone read API through the router: the seed's examples, date semantics, CSV,
 /// units, errors and the rate limit.

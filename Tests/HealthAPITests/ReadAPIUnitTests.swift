@@ -2,6 +2,7 @@ import Testing
 @testable import HealthAPI
 import HealthDomain
 @testable import HealthFormats
+@testable import HealthStore
 
 /// The read API's pieces on their own: CSV quoting, the rate limiter's windows, the type
 /// table and its unit scales, and user ids.

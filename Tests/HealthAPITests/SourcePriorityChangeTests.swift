@@ -3,6 +3,7 @@ import JSON
 import Testing
 import HealthDomain
 @testable import HealthAPI
+@testable import HealthStore
 
 @Suite struct SourcePriorityChangeTests {
     /// Reopening the database with another source priority rebuilds what depends on it.

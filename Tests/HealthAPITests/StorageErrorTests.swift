@@ -3,6 +3,7 @@ import Testing
 import HTTPTransport
 import SQLiteStore
 @testable import HealthAPI
+@testable import HealthStore
 
 /// SQLite errors that describe the storage, not the request, get their own answers; the
 /// request stores nothing.
@@ -32,7 +33,7 @@ import SQLiteStore
     }
 
     @Test func storageCodesMapToStatuses() throws {
-        func answer(_ code: Int32) -> APIError? { APIError.storage(SQLiteError(extendedCode: code, message: "m")) }
+        func answer(_ code: Int32) -> APIError? { StoreFailure.classify(SQLiteError(extendedCode: code, message: "m")).flatMap(APIError.storage) }
         #expect(answer(SQLiteError.full)?.status == .insufficientStorage)
         #expect(answer(SQLiteError.full)?.code == .storageFull)
         // SQLITE_BUSY_SNAPSHOT (517) and SQLITE_LOCKED: another connection holds the lock.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTransport
 import HealthDomain
 @testable import HealthAPI
+@testable import HealthStore
 
 /// Builds an app with a known token and calls its handler in-process.
 final class TestApp: Sendable {

@@ -3,6 +3,7 @@ import Testing
 import HTTPTransport
 import JSON
 @testable import HealthAPI
+@testable import HealthStore
 
 extension TestApp {
     /// A named token created as `healthd token create` does.

@@ -3,6 +3,7 @@ import HealthDomain
 import HealthFormats
 import Testing
 @testable import HealthAPI
+@testable import HealthStore
 
 /// A stored aggregate that does not decode is reported — a 500 naming the day, the metric
 /// and the repair — never shown as "no data"; `rebuild` repairs it.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SQLiteStore
 @testable import HealthAPI
+@testable import HealthStore
 
 /// `healthd verify`'s checks: a sound store is consistent, a tampered aggregate is named,
 /// and verifying changes nothing.

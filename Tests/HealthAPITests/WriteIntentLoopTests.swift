@@ -3,6 +3,7 @@ import Testing
 import HealthDomain
 import HealthFormats
 @testable import HealthAPI
+@testable import HealthStore
 
 /// The closed loop: an intent is queued, applied by the phone, and its sample syncs back.
 /// The day's dietary energy must count the entry exactly once at every step.

@@ -3,6 +3,7 @@ import Testing
 import HealthDomain
 import HealthFormats
 @testable import HealthAPI
+@testable import HealthStore
 
 @Suite struct WriteIntentRouteTests {
     @Test func createThenSameBodyIsUnchangedAndChangedBodyBumpsVersion() async {

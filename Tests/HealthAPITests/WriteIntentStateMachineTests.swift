@@ -3,6 +3,7 @@ import Testing
 import HealthDomain
 import HealthFormats
 @testable import HealthAPI
+@testable import HealthStore
 
 /// Random sequences of upserts, pulls, acks (every result, stale versions, repeats),
 /// cancellations, clock advances, synced-back samples and server restarts, with the

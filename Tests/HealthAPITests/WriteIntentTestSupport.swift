@@ -3,6 +3,7 @@ import HTTPTransport
 import HealthDomain
 import Locking
 @testable import HealthAPI
+@testable import HealthStore
 
 /// A clock tests move forward by hand, so retry schedules are reproducible.
 final class ManualClock: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HealthAPI
 @testable import HealthCLI
+import HealthStore
 
 /// The backup, restore, export, import and verify commands as a person runs them.
 @Suite struct BackupCommandTests {

@@ -3,6 +3,7 @@ import HealthDomain
 import Testing
 @testable import HealthAPI
 @testable import HealthCLI
+import HealthStore
 
 @Suite struct DemoCommandTests {
     /// 2026-04-10T12:00:00Z, so the history ends 2026-04-09.

@@ -1,6 +1,6 @@
 import HealthDomain
 import HealthFormats
-import SQLiteStore
+import HealthStore
 
 /// The application's shared services, handed to every handler.
 public final class AppServices: Sendable {
@@ -31,13 +31,13 @@ public final class AppServices: Sendable {
                 queuedEntries: (any QueuedEntriesProvider)? = nil) {
         self.config = config
         self.store = store
-        let intents = WriteIntentStore(pool: store.pool, policy: config.retryPolicy, zoneClock: store.clock, catalog: store.catalog)
+        let intents = WriteIntentStore(store: store, policy: config.retryPolicy)
         self.intents = intents
-        self.tokens = TokenStore(pool: store.pool)
+        self.tokens = TokenStore(store: store)
         self.queuedEntries = queuedEntries ?? intents
         self.clock = clock
         self.version = version
-        self.user = UserIdentity(configured: config.userID, pool: store.pool)
+        self.user = UserIdentity(configured: config.userID, store: store)
         self.readTypes = ReadTypeTable(catalog: store.catalog)
         self.startedAtNanoseconds = AppClock.monotonicNanoseconds()
     }

@@ -1,3 +1,5 @@
+import HealthStore
+
 /// Every request-size, range and page limit the API enforces, in one place. The routes
 /// and parsers check against these, and capabilities and the OpenAPI document state them
 /// from here, so changing a limit changes every answer that mentions it.
@@ -18,16 +20,12 @@ public enum Limits {
 
     // MARK: HealthSave
 
-    /// Days a HealthSave batch's idempotency key (with its response, for replays) is kept:
-    /// a phone that was offline for weeks re-sends its queued batches when it returns, and
-    /// each must still replay instead of being stored twice or refused.
-    public static let batchLedgerRetentionDays = 90
+    /// Days a HealthSave batch's idempotency key is kept (``StoreLimits/batchLedgerRetentionDays``).
+    public static let batchLedgerRetentionDays = StoreLimits.batchLedgerRetentionDays
     /// `batchLedgerRetentionDays` in milliseconds.
-    public static var batchLedgerRetentionMs: Int64 { Int64(batchLedgerRetentionDays) * 86_400_000 }
-    /// Expired ledger rows one recorded batch deletes: the sweep rides on writes and stays
-    /// bounded, so a backlog (a server that was off for months) drains over a few batches
-    /// instead of holding the writer.
-    public static let batchLedgerSweepRows = 256
+    public static var batchLedgerRetentionMs: Int64 { StoreLimits.batchLedgerRetentionMs }
+    /// Expired ledger rows one recorded batch deletes (``StoreLimits/batchLedgerSweepRows``).
+    public static let batchLedgerSweepRows = StoreLimits.batchLedgerSweepRows
 
     // MARK: Date ranges
 

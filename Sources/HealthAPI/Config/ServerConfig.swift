@@ -1,5 +1,6 @@
 import HTTPTransport
 import HealthDomain
+import HealthStore
 
 /// Everything `healthd serve` can be told, with the embedded defaults that let it start
 /// on a fresh machine with no set-up.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HealthStore
 
 /// Where the bearer token comes from, in order: `PRIVATE_API_BEARER_TOKEN`, then
 /// `--token-file`, then a token generated on first start and kept beside the database.
@@ -50,14 +51,7 @@ public enum TokenProvider {
 
     /// 256 random bits as 64 hex digits, from the system CSPRNG (getrandom(2) on Linux).
     public static func generate() -> String {
-        var generator = SystemRandomNumberGenerator()
-        var hex = ""
-        for _ in 0..<4 {
-            let word = generator.next() as UInt64
-            let digits = String(word, radix: 16)
-            hex += String(repeating: "0", count: 16 - digits.count) + digits
-        }
-        return hex
+        TokenStore.generateSecret()
     }
 
     static func validate(_ token: String, origin: String) throws {
@@ -106,10 +100,6 @@ public enum TokenProvider {
 
     /// `mkdir -p` with mode 0700: the directory holds health data and the token.
     public static func makeDirectories(_ path: String) {
-        var current = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") where part != "." {
-            current += "/" + part
-            mkdir(current, 0o700)
-        }
+        StoreOpener.makeDirectories(path)
     }
 }

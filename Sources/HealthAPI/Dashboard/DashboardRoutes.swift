@@ -1,5 +1,6 @@
 import HTTPTransport
 import JSON
+import HealthStore
 
 /// The dashboard: `GET /` (the page) and `GET /ui/{file}` (its script and style), served
 /// from bytes compiled into the binary. Public, because they hold no data: the page asks

@@ -2,6 +2,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// `GET /health/capabilities`: what an agent needs to know to use this API.
 enum CapabilitiesRoutes {

@@ -2,7 +2,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
-import SQLiteStore
+import HealthStore
 
 /// The HealthSave contract's optional v2 surface: delivery receipts read from the batch
 /// ledger (`GET /api/v2/sync/runs/latest`, `GET /api/v2/sync/runs/{sync_run_id}`), what the
@@ -50,9 +50,9 @@ enum HealthSaveSyncRoutes {
                         400: badRequest,
                     ])) { context in
                 try context.query.rejectUnknown(allowed: [])
-                let found: (String, [BatchLedger.MetricTally])? = try await context.services.store.pool.read { db in
-                    guard let id = try BatchLedger.latestRunID(db) else { return nil }
-                    return (id, try BatchLedger.run(db, id: id))
+                let found: (String, [BatchLedger.MetricTally])? = try await context.services.store.read { reader in
+                    guard let id = try reader.latestHealthSaveRunID() else { return nil }
+                    return (id, try reader.healthSaveRun(id: id))
                 }
                 guard let (id, tallies) = found, !tallies.isEmpty else {
                     return .json(["status": "empty", "message": "No HealthSave sync receipts recorded yet."])
@@ -79,7 +79,7 @@ enum HealthSaveSyncRoutes {
                 guard (1...256).contains(id.count) else {
                     throw APIError.invalidParameter("sync_run_id", "the sync run id must be 1–256 characters", rule: "length")
                 }
-                let tallies = try await context.services.store.pool.read { db in try BatchLedger.run(db, id: id) }
+                let tallies = try await context.services.store.read { reader in try reader.healthSaveRun(id: id) }
                 guard !tallies.isEmpty else {
                     throw APIError.notFound("no HealthSave sync receipts are recorded for run '\(id)'", details: ["sync_run_id": .string(id)])
                 }
@@ -102,8 +102,9 @@ enum HealthSaveSyncRoutes {
                     ])) { context in
                 try context.query.rejectUnknown(allowed: [])
                 let catalog = context.services.catalog
-                let (tallies, held) = try await context.services.store.pool.read { db in
-                    (try BatchLedger.coverage(db), try HeldMetric.load(db, catalog: catalog))
+                let appNames = HealthSaveCatalog.statusNamesByMetric(catalog)
+                let (tallies, held) = try await context.services.store.read { reader in
+                    (try reader.healthSaveCoverage(), try reader.heldMetrics(catalog: catalog, appNames: appNames))
                 }
                 return .json(coverageJSON(tallies, held: held))
             },

@@ -5,6 +5,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// `POST /health/import` (an Apple Health export uploaded as the body, streamed to disk)
 /// and `GET /health/import/{id}` (the import's progress, then its report). The import

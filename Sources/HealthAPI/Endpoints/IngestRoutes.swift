@@ -2,6 +2,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// `POST /health/ingest`: upsert samples by `sampleKey`, apply deletions, recompute days.
 enum IngestRoutes {
@@ -82,8 +83,8 @@ enum IngestRoutes {
         pipeline.add(contentsOf: records.elements)
         let what = records.received == 0 ? "\(rawSamples.count) samples" : "\(pipeline.received) samples, workouts and activity summaries"
         try pipeline.requireSomethingValid(deletions: deletedKeys.count, what: what, entry: \.nativeEntry)
-        let (outcome, stored) = try await pipeline.store(in: context.services.store, deletedKeys: deletedKeys, client: .native,
-                                                         nowMs: context.services.clock.now())
+        let result = try await pipeline.store(in: context.services.store, deletedKeys: deletedKeys, client: .native, nowMs: context.services.clock.now())
+        let (outcome, stored) = (result.samples, result.records)
         let rejectedSamples = pipeline.rejectedByKind[.sample] ?? 0
         let body: JSONValue = [
             "received": JSONValue(rawSamples.count),

@@ -3,6 +3,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// `GET /health/daily` and `GET /health/raw`.
 enum ReadRoutes {

@@ -3,6 +3,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// `GET /health/summary/{daily,range,yesterday}` and `POST /health/query`. The GET
 /// routes are the same intents spelled as query parameters: they are parsed by the same

@@ -1,7 +1,7 @@
 import HealthDomain
 import HealthFormats
 import JSON
-import SQLiteStore
+import HealthStore
 
 /// `GET /health/types`: every metric the server knows — the catalog — with how many
 /// samples are stored and their first and last time, plus the names stored raw. What
@@ -21,30 +21,14 @@ enum TypesRoutes {
                     responses: [200: Operation.Response("The metric types.", schema: Schemas.ref("MetricTypes"))])) { context in
                 try context.query.rejectUnknown(allowed: [])
                 let catalog = context.services.catalog
-                let stored = try await context.services.store.pool.read { db in try TypesRoutes.storedCounts(db) }
+                let stored = try await context.services.store.read { reader in try reader.storedMetrics() }
                 return .json(TypesRoutes.body(catalog: catalog, stored: stored))
             },
         ]
     }
 
     /// Samples per stored metric name: count, first start, last end.
-    struct Stored: Sendable, Equatable {
-        var count: Int64
-        var firstMs: Int64
-        var lastMs: Int64
-    }
-
-    /// One pass over the samples table, grouped by its leading key column (`metric`), so
-    /// SQLite walks the clustered index in order without a sort.
-    static func storedCounts(_ db: Database) throws -> [String: Stored] {
-        var out: [String: Stored] = [:]
-        for (name, stored) in try db.query("SELECT metric, count(*), min(start_ms), max(end_ms) FROM samples GROUP BY metric", [], {
-            ($0.text(0), Stored(count: $0.int64(1), firstMs: $0.int64(2), lastMs: $0.int64(3)))
-        }) {
-            out[name] = stored
-        }
-        return out
-    }
+    typealias Stored = StoredMetric
 
     static func body(catalog: MetricCatalog, stored: [String: Stored]) -> JSONValue {
         func samples(_ name: String) -> JSONValue {

@@ -2,6 +2,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// `GET /health/workouts` (a keyset-paginated listing), `GET /health/workouts/{id}` (one
 /// workout with its heart-rate timeline and route), its route as GeoJSON, and
@@ -96,7 +97,7 @@ enum WorkoutRoutes {
         guard (1...256).contains(id.count) else {
             throw APIError.invalidParameter("id", "the workout id must be 1–256 characters", rule: "length")
         }
-        guard let stored = try await context.services.store.pool.read({ db in try WorkoutReads.one(db, key: id) }) else {
+        guard let stored = try await context.services.store.read({ reader in try reader.workout(key: id) }) else {
             throw APIError.notFound("no workout has the key '\(id.prefix(256))'")
         }
         return stored
@@ -132,8 +133,8 @@ enum WorkoutRoutes {
             after = (cursor.startMs, cursor.key)
         }
         let start = after
-        let page = try await context.services.store.pool.read { db in
-            try WorkoutReads.page(db, from: from, to: to, type: type, after: start, limit: limit)
+        let page = try await context.services.store.read { reader in
+            try reader.workoutPage(from: from, to: to, type: type, after: start, limit: limit)
         }
         let next: JSONValue = page.next.map { .string(WorkoutCursor(scope: scope, startMs: $0.startMs, key: $0.key).encoded) } ?? .null
         return .json(["workouts": .array(try page.items.map { .object(try $0.summaryJSON()) }), "nextCursor": next])
@@ -151,7 +152,7 @@ enum WorkoutRoutes {
             throw APIError(status: .unprocessableContent, code: .invalidDateRange, message: "the range may span at most \(Limits.workoutRangeDays) days (got \(to.ordinal - from.ordinal + 1))",
                            details: ["field": "to", "rule": "maxRange", "maximum": .number(Double(Limits.workoutRangeDays))])
         }
-        let days = try await context.services.store.pool.read { db in try ActivitySummaryRow.load(db, from: from, to: to) }
+        let days = try await context.services.store.read { reader in try reader.activitySummaries(from: from, to: to) }
         return .json(["from": .string(from.description), "to": .string(to.description), "days": .array(days.map(\.json))])
     }
 }

@@ -1,5 +1,6 @@
 import HealthDomain
 import JSON
+import HealthStore
 
 extension WriteIntentRoutes {
     /// The write kinds for `GET /health/capabilities` with the default retry policy.

@@ -2,6 +2,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// The write-intent queue: scripts and agents post entries, the phone pulls what is due,
 /// writes it into HealthKit (sync identifier = externalId, sync version = version) and
@@ -143,7 +144,7 @@ enum WriteIntentRoutes {
     static func upsert(_ context: RequestContext) async throws -> HTTPResponse {
         try context.query.rejectUnknown(allowed: [])
         let request = try WriteIntentRequest.parse(try context.jsonBody(), catalog: context.services.catalog)
-        let (outcome, intent) = try await context.services.intents.upsert(request, nowMs: context.services.clock.now())
+        let (outcome, intent) = try await context.services.intents.upsert(externalId: request.externalId, content: request.content, nowMs: context.services.clock.now())
         return .json(["outcome": .string(outcome.rawValue), "intent": intent.json])
     }
 

@@ -1,29 +1,28 @@
 import JSON
 import HealthDomain
-import SQLiteStore
+import HealthStore
 
 extension APIError {
-    /// The answer for an SQLite error that says something about the storage rather than
-    /// about the request, by its extended result code (https://sqlite.org/rescode.html);
-    /// nil for the rest, which are bugs and become 500. A full disk or a held lock rolled
-    /// the transaction back; a failed flush of the WAL (`SQLITE_IOERR_FSYNC` from the
-    /// group sync) leaves unknown whether the commit reached the disk.
-    static func storage(_ error: SQLiteError) -> APIError? {
-        if error.isFull {
+    /// The answer for a storage failure that says something about the storage rather than
+    /// about the request (``StoreFailure``); nil for the rest, which are bugs and become
+    /// 500. A full disk or a held lock rolled the transaction back; a failed flush of the
+    /// WAL leaves unknown whether the commit reached the disk.
+    static func storage(_ error: StoreFailure) -> APIError? {
+        switch error.kind {
+        case .full:
             // SQLITE_FULL: the disk (or the file system's quota) is full.
             return APIError(status: .insufficientStorage, code: .storageFull,
                             message: "the disk holding the database is full; nothing of this request was stored",
-                            details: ["sqliteCode": .number(Double(error.extendedCode))])
-        }
-        if error.isBusy {
+                            details: ["sqliteCode": .number(Double(error.code))])
+        case .busy:
             // Another process (a backup, the sqlite3 shell) held the lock past the busy timeout.
             return unavailable("the database is locked by another process; retry shortly", error, retryAfterSeconds: 1)
-        }
-        if error.isIOError || error.isReadOnly {
+        case .ioError, .readOnly:
             // The file system failed a read, write or flush, or became read-only.
             return unavailable("the database cannot be read or written right now; retry later", error, retryAfterSeconds: 30)
+        case .corrupt, .constraint, .other:
+            return nil
         }
-        return nil
     }
 
     /// The answer for a refusal of the write-intent store: 404 for an unknown externalId,
@@ -43,9 +42,9 @@ extension APIError {
         }
     }
 
-    private static func unavailable(_ message: String, _ error: SQLiteError, retryAfterSeconds: Int) -> APIError {
+    private static func unavailable(_ message: String, _ error: StoreFailure, retryAfterSeconds: Int) -> APIError {
         var answer = serviceUnavailable(message, retryAfterSeconds: retryAfterSeconds)
-        answer.details = ["sqliteCode": .number(Double(error.extendedCode))]
+        answer.details = ["sqliteCode": .number(Double(error.code))]
         return answer
     }
 }

@@ -1,6 +1,7 @@
 import HTTPTransport
 import HealthDomain
 import JSON
+import HealthStore
 
 /// The one error type of the API. Anything a handler throws ends up as an `APIError`
 /// (unknown errors become `internal` with no internals exposed) and is rendered in one

@@ -2,6 +2,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// `POST /health/hae`, `POST /health` and `POST /health/workouts`: Health Auto Export's
 /// REST API automation, at its own path and at the paths servers it is migrated from use.
@@ -73,7 +74,8 @@ enum HealthAutoExportRoutes {
         pipeline.add(contentsOf: payload.elements)
         try pipeline.requireSomethingValid(what: "\(payload.received) Health Auto Export elements", received: payload.received,
                                            entry: \.healthAutoExportEntry)
-        let (outcome, stored) = try await pipeline.store(in: context.services.store, client: .healthAutoExport, nowMs: context.services.clock.now())
+        let result = try await pipeline.store(in: context.services.store, client: .healthAutoExport, nowMs: context.services.clock.now())
+        let (outcome, stored) = (result.samples, result.records)
         let body: JSONValue = [
             "received": JSONValue(payload.received),
             "samples": JSONValue(payload.samples),

@@ -2,6 +2,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// The HealthSave app's server contract: `POST /api/apple/batch` and
 /// `POST /api/v2/apple/batch` (one adapter; both take schema v1 and v2 bodies, iOS and
@@ -53,13 +54,6 @@ enum HealthSaveRoutes {
             ])
     }
 
-    /// What the write transaction answered.
-    enum Answer: Sendable {
-        case fresh([UInt8])
-        case replay(status: Int, body: [UInt8])
-        case conflict
-    }
-
     static func batch(_ context: RequestContext) async throws -> HTTPResponse {
         try context.query.rejectUnknown(allowed: [])
         let services = context.services
@@ -79,7 +73,7 @@ enum HealthSaveRoutes {
         pipeline.add(contentsOf: batch.elements)
         try pipeline.requireSomethingValid(deletions: batch.deletions.count, what: "\(pipeline.rejected) samples of the \(batch.metric) batch",
                                            entry: \.healthSaveEntry)
-        let (samples, workouts, summaries, dayTotals) = (pipeline.samples, pipeline.workouts, pipeline.activitySummaries, pipeline.dayTotals)
+        let (samples, workouts) = (pipeline.samples, pipeline.workouts)
         let accepted = pipeline.accepted, rejected = pipeline.rejected
         let errors = pipeline.issues.map(\.healthSaveEntry)
 
@@ -103,56 +97,48 @@ enum HealthSaveRoutes {
         // Only a sample's own id can repeat in a batch (the same HealthKit object twice):
         // id-less samples got a key per occurrence, each an entry of its own.
         let dedupedInBatch = samples.count - Set(samples.map(\.sampleKey)).count
-        let derivation = services.store.rules
         let nowMs = services.clock.now()
         let owner = syncRunID ?? batchID ?? idempotencyKey ?? context.requestID
         let received = batch.elements.count
-        let answer: Answer = try await services.store.pool.write { [samples, workouts, summaries, dayTotals, errors, rejected, windowStart, windowEnd, recordedHeaders] db in
-            if let ledgerKey {
-                switch try BatchLedger.check(db, key: ledgerKey, payloadHash: payloadHash) {
-                case .fresh: break
-                case .replay(let status, let body): return .replay(status: status, body: body)
-                case .conflict: return .conflict
-                }
-            }
-            let batchKeys = Set(samples.map(\.sampleKey))
-            let deletions = batch.deletions.filter { !batchKeys.contains($0) }
-            // A sample arriving with its uuid takes over the stored id-less one it is (an update).
-            let outcome = try SampleStore.ingest(samples, deletedKeys: deletions, nowMs: nowMs, db: db, rules: derivation)
-            try SyncLedger.record(client: .healthSave, samples: samples, workouts: workouts, nowMs: nowMs, db: db)
-            var records = RecordOutcome()
-            try SampleStore.upsert(workouts: workouts, nowMs: nowMs, clock: derivation.clock, db: db, into: &records)
-            try SampleStore.upsert(activitySummaries: summaries, nowMs: nowMs, db: db, into: &records)
-            let reported = try SampleStore.upsert(dayTotals: dayTotals, nowMs: nowMs, db: db, into: &records)
-            if !reported.isEmpty {
-                try SampleStore.recompute(reported, db: db, rules: derivation, extents: try MetricExtent.loadAll(db), nowMs: nowMs)
-            }
+        let batchKeys = Set(samples.map(\.sampleKey))
+        let deletions = batch.deletions.filter { !batchKeys.contains($0) }
+        // Samples stored new and already stored, as the receipt and the ledger count them
+        // (a sample arriving with its uuid takes over the stored id-less one it is: an update).
+        @Sendable func tally(_ stored: IngestResult) -> (insertedNew: Int, dedupedExisting: Int) {
+            let outcome = stored.samples, records = stored.records
             let existing = outcome.updated + outcome.unchanged + records.workoutsUpdated + records.workoutsUnchanged
                 + records.activitySummariesUnchanged + records.dayTotalsUnchanged
+            return (outcome.inserted + records.workoutsInserted + records.activitySummariesUpserted + records.dayTotalsUpserted,
+                    max(0, existing - dedupedInBatch))
+        }
+        // The receipt of what was stored: with a ledger key it is built inside the write
+        // transaction, and its bytes are recorded with the batch for replays.
+        let receipt: @Sendable (IngestResult) -> [UInt8] = { [errors, rejected, windowStart, windowEnd] stored in
+            let counts = tally(stored)
             let receipt = HealthSaveReceipt(
                 metric: batch.metric, batchIndex: batch.batchIndex, totalBatches: batch.totalBatches, syncRunID: syncRunID,
                 batchID: batchID, idempotencyKey: idempotencyKey, receiptOwner: owner, received: received, accepted: accepted,
-                rejected: rejected, insertedNew: outcome.inserted + records.workoutsInserted + records.activitySummariesUpserted
-                    + records.dayTotalsUpserted,
-                dedupedExisting: max(0, existing - dedupedInBatch), dedupedInBatch: dedupedInBatch,
+                rejected: rejected, insertedNew: counts.insertedNew, dedupedExisting: counts.dedupedExisting, dedupedInBatch: dedupedInBatch,
                 windowStartMs: windowStart, windowEndMs: windowEnd, deletionsReceived: batch.deletionsReceived,
-                deletionsDeleted: outcome.deleted, deletionsRequested: batch.deletions.count,
+                deletionsDeleted: stored.samples.deleted, deletionsRequested: batch.deletions.count,
                 ledgered: ledgerKey != nil, errors: errors)
-            let body = JSONWriter.serialize(receipt.json)
-            if let ledgerKey {
-                try BatchLedger.record(db, BatchLedger.Entry(
+            return JSONWriter.serialize(receipt.json)
+        }
+        let ledger = ledgerKey.map { ledgerKey in
+            IngestOptions.Ledger(key: ledgerKey, payloadHash: payloadHash) { [rejected, windowStart, windowEnd, recordedHeaders] stored in
+                let counts = tally(stored)
+                return BatchLedger.Entry(
                     key: ledgerKey, payloadHash: payloadHash, syncRunID: syncRunID, batchID: batchID, metric: batch.metric,
-                    batchIndex: batch.batchIndex, totalBatches: batch.totalBatches, headers: recordedHeaders, status: 200, body: body,
+                    batchIndex: batch.batchIndex, totalBatches: batch.totalBatches, headers: recordedHeaders, status: 200, body: receipt(stored),
                     recordsReceived: received, recordsAccepted: accepted, recordsRejected: rejected,
                     windowStartMs: windowStart, windowEndMs: windowEnd,
-                    recordsInsertedNew: outcome.inserted + records.workoutsInserted + records.activitySummariesUpserted
-                        + records.dayTotalsUpserted,
-                    recordsDedupedExisting: max(0, existing - dedupedInBatch)), nowMs: nowMs)
+                    recordsInsertedNew: counts.insertedNew, recordsDedupedExisting: counts.dedupedExisting)
             }
-            return .fresh(body)
         }
+        let answer = try await pipeline.store(in: services.store, deletedKeys: deletions, options: IngestOptions(client: .healthSave, ledger: ledger), nowMs: nowMs)
         switch answer {
-        case .fresh(let body):
+        case .stored(let stored):
+            let body = stored.ledgerEntry?.body ?? receipt(stored)
             return HTTPResponse(status: .ok, contentType: "application/json", body: body)
         case .replay(let status, let body):
             return HTTPResponse(status: HTTPStatus(code: status), contentType: "application/json", body: body)

@@ -1,6 +1,7 @@
 import HTTPTransport
 import HealthDomain
 import HealthFormats
+import HealthStore
 import JSON
 
 /// `GET /api/apple/status`: the flat `{metric: {count, oldest, newest}}` object of the
@@ -17,28 +18,20 @@ enum HealthSaveStatus {
     static func respond(_ context: RequestContext) async throws -> HTTPResponse {
         try context.query.rejectUnknown(allowed: [])
         let names = HealthSaveCatalog.statusNamesByMetric(context.services.catalog)
-        let entries: [String: Entry] = try await context.services.store.pool.read { db in
-            var entries: [String: Entry] = [:]
-            let samples = try db.statement("SELECT metric, COUNT(*), MIN(start_ms), MAX(start_ms) FROM samples GROUP BY metric")
-            while try samples.step() {
-                let metric = Metric(rawValue: samples.text(0))
-                let name = names[metric] ?? metric.rawValue
-                merge(&entries, name, count: samples.int64(1), oldestMs: samples.int64(2), newestMs: samples.int64(3))
-            }
-            samples.reset()
-            let workouts = try db.statement("SELECT COUNT(*), MIN(start_ms), MAX(start_ms) FROM workouts")
-            if try workouts.step(), workouts.int64(0) > 0 {
-                merge(&entries, "workouts", count: workouts.int64(0), oldestMs: workouts.int64(1), newestMs: workouts.int64(2))
-            }
-            workouts.reset()
-            let rings = try db.statement("SELECT COUNT(*), MIN(day), MAX(day) FROM activity_summaries")
-            if try rings.step(), rings.int64(0) > 0 {
-                entries["activity_summaries"] = Entry(
-                    count: rings.int64(0), oldest: DayKey(ordinal: Int(rings.int64(1))).description,
-                    newest: DayKey(ordinal: Int(rings.int64(2))).description)
-            }
-            rings.reset()
-            return entries
+        let counts = try await context.services.store.read { reader in try reader.statusCounts() }
+        var entries: [String: Entry] = [:]
+        for (stored, span) in counts.samples {
+            let metric = Metric(rawValue: stored)
+            let name = names[metric] ?? metric.rawValue
+            merge(&entries, name, count: span.count, oldestMs: span.first, newestMs: span.last)
+        }
+        if let workouts = counts.workouts {
+            merge(&entries, "workouts", count: workouts.count, oldestMs: workouts.first, newestMs: workouts.last)
+        }
+        if let rings = counts.activitySummaries {
+            entries["activity_summaries"] = Entry(
+                count: rings.count, oldest: DayKey(ordinal: Int(rings.first)).description,
+                newest: DayKey(ordinal: Int(rings.last)).description)
         }
         var body: [String: JSONValue] = [:]
         for (name, entry) in entries {

@@ -2,8 +2,8 @@ import Archive
 import Foundation
 import HealthDomain
 import HealthFormats
+import HealthStore
 import JSON
-import SQLiteStore
 import XMLStream
 
 /// Imports an Apple Health export into the store: the zip is read entry by entry, the
@@ -18,17 +18,6 @@ import XMLStream
 /// Blocking: reads files and waits for the writer. Run it on its own thread, never on
 /// the cooperative pool (`healthd import` does; the server starts a thread per job).
 public final class AppleHealthImporter {
-    /// The database settings of a process that only imports (`healthd import`): a
-    /// smaller page cache for the writer and one small reader, so a gigabyte export stays
-    /// well under 200 MB resident (the server keeps its own, larger caches).
-    public static var storeConfiguration: DatabaseConfiguration {
-        var configuration = DatabaseConfiguration()
-        configuration.cacheSizeKiB = 32 * 1024
-        configuration.readerCount = 1
-        configuration.readerCacheSizeKiB = 4 * 1024
-        return configuration
-    }
-
     /// Samples per stored batch: large enough that a commit's fixed cost vanishes,
     /// small enough that a batch's memory stays a few megabytes.
     public static let defaultBatchSize = 20_000
@@ -251,17 +240,7 @@ public final class AppleHealthImporter {
     /// re-import neither reads the GPX file again nor the stored route.
     private func isStoredWithSameRoute(_ workout: AppleHealthExportWorkout) throws -> Bool {
         guard case .valid(let candidate) = WorkoutRules().validate(workout.draft) else { return false }
-        let key = candidate.workoutKey
-        let expected = WorkoutRow.valuesWithoutTimelines(candidate, clock: store.clock)
-        let stored: [SQLiteValue]? = try store.pool.readSync { db in
-            let select = try db.statement(WorkoutRow.selectWithoutTimelinesByKey)
-            try select.bind(1, key)
-            defer { select.reset() }
-            guard try select.step() else { return nil }
-            return (0..<Int32(expected.count + 1)).map { select.value($0) }
-        }
-        guard let stored, case .integer(let routePoints) = stored[0], routePoints > 0 else { return false }
-        return Array(stored.dropFirst()) == expected
+        return try store.isStoredWithRoute(candidate)
     }
 
     /// The points of a referenced GPX file, or nil when the export cannot reach it.
@@ -300,8 +279,8 @@ public final class AppleHealthImporter {
         guard !pipeline.samples.isEmpty || !pipeline.workouts.isEmpty || !pipeline.activitySummaries.isEmpty || profile != nil else { return }
         try waitForWrite()
         let valid = pipeline.takeValid()
-        let batch = PendingBatch(store: store, samples: dropRepeats(valid.samples), workouts: valid.workouts, rings: valid.activitySummaries,
-                                 profile: profile, nowMs: now())
+        let batch = PendingBatch(store: store, batch: IngestBatch(samples: dropRepeats(valid.samples), workouts: valid.workouts,
+                                                                  activitySummaries: valid.activitySummaries), profile: profile, nowMs: now())
         profile = nil
         inFlight = batch
     }
@@ -355,10 +334,11 @@ private final class PendingBatch: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<(IngestOutcome, RecordOutcome), any Error> = .failure(CancellationError())
 
-    init(store: SampleStore, samples: [Sample], workouts: [Workout], rings: [ActivitySummary], profile: [String: String]?, nowMs: Int64) {
+    init(store: SampleStore, batch: IngestBatch, profile: [String: String]?, nowMs: Int64) {
         Task { [self] in
             do {
-                let stored = try await store.ingest(samples, deletedKeys: [], workouts: workouts, activitySummaries: rings, client: .appleHealthImport, nowMs: nowMs)
+                // The store's one ingest entry, as every ingest path; an import keeps no ledger.
+                let stored = IngestPipeline.stored(try await store.ingest(batch, options: IngestOptions(client: .appleHealthImport), nowMs: nowMs))
                 if let profile { try await store.saveProfile(profile) }
                 result = .success((stored.samples, stored.records))
             } catch {

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import JSON
 import Locking
+import HealthStore
 
 /// The imports of uploaded exports: each runs on a thread of its own and is looked up
 /// by id for its progress and, once done, its report or the error that stopped it. Jobs

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTransport
 import JSON
+import HealthStore
 
 /// `POST /mcp`: MCP's Streamable HTTP transport, answering every message with one
 /// `application/json` body (never a stream). `GET /mcp` is 405 (this server pushes

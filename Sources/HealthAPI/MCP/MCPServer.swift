@@ -1,4 +1,5 @@
 import JSON
+import HealthStore
 
 /// The Model Context Protocol over JSON-RPC, independent of the transport: `POST /mcp`
 /// and `healthd mcp` (stdio) hand it one message and send back what it answers. It

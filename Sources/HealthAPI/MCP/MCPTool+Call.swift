@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTransport
 import JSON
-import SQLiteStore
+import HealthStore
 
 extension MCPTool {
     /// Runs the tool and returns its `tools/call` result. A wrong argument, a rule the
@@ -27,9 +27,9 @@ extension MCPTool {
         } catch let error as WriteIntentStoreError {
             let answer = APIError.storage(error)
             return MCPTool.errorResult(answer.message, details: answer.details)
-        } catch let error as SQLiteError {
+        } catch {
             // Busy, full or unreadable: say what to do, never SQLite's own message (it can quote values).
-            guard let answer = APIError.storage(error) else { throw error }
+            guard let failure = StoreFailure.classify(error), let answer = APIError.storage(failure) else { throw error }
             return MCPTool.errorResult(answer.message, details: answer.details)
         }
     }

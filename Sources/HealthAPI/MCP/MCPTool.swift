@@ -1,5 +1,6 @@
 import HTTPTransport
 import JSON
+import HealthStore
 
 /// One MCP tool: a route of the API (or a query intent of `POST /health/query`) with
 /// the arguments an agent passes, described by the same schemas the OpenAPI document

@@ -2,6 +2,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// `POST /api/v1/observations/batch`: observations coded by biosignal slug and LOINC, as
 /// an SDK that syncs HealthKit that way posts them. Each goes through
@@ -69,7 +70,7 @@ enum ObservationRoutes {
             }
         }
         let serverDefault = services.config.defaultTimezone
-        let zone = try await services.store.pool.read { db in try SummaryZone.resolve(requested: nil, serverDefault: serverDefault, db: db).name }
+        let zone = try await services.store.read { reader in try SummaryZone.resolve(requested: nil, serverDefault: serverDefault, reader: reader).name }
         let adapter = ObservationAdapter(catalog: services.catalog, timezone: zone)
         // Observations carry no ids: two with the same key fields are two entries, keyed by
         // their order, so the batch sent again changes nothing.

@@ -1,5 +1,6 @@
 import HealthDomain
 import JSON
+import HealthStore
 
 extension Schemas {
     static var writeIntentComponents: [String: JSONValue] {

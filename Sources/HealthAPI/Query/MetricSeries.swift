@@ -1,6 +1,6 @@
 import HealthDomain
 import JSON
-import SQLiteStore
+import HealthStore
 
 /// One metric over a range, by day, ISO week (Monday first) or calendar month: the
 /// per-day detail a range summary leaves out. Buckets without data carry `null`, never 0.
@@ -20,12 +20,12 @@ struct MetricSeries: Sendable {
     var priority: SourcePriority
     var catalog: MetricCatalog
 
-    func build(_ db: Database) throws -> JSONValue {
+    func build(_ reader: StoreReader) throws -> JSONValue {
         let spec = self.spec
         let metric = spec.metric
-        let table = try DayTable.load(db, catalog: catalog, from: range.from, to: range.to, metrics: [metric]) { _, _ in spec.summaryKind == .latest }
+        let table = try reader.dayTable(catalog: catalog, from: range.from, to: range.to, metrics: [metric]) { _, _ in spec.summaryKind == .latest }
         let values = table.series(spec, from: range.from, to: range.to)
-        let asOf = try Provenance.asOf(db, catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(range.to, zone: zone.name))
+        let asOf = try reader.asOf(catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(range.to, zone: zone.name))
         var points: [JSONValue] = []
         if bucket == .day {
             var index = 0

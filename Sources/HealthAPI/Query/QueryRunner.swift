@@ -1,6 +1,6 @@
 import HealthDomain
-import SQLiteStore
 import JSON
+import HealthStore
 
 /// Answers a parsed intent in one read transaction: the timezone (which may come from
 /// the latest sample), the queued write intents and the day aggregates are all read from
@@ -11,37 +11,37 @@ struct QueryRunner: Sendable {
     func run(_ intent: QueryIntent) async throws -> JSONValue {
         let services = self.services
         let nowMs = services.clock.now()
-        return try await services.store.pool.read { db in try QueryRunner.answer(intent, services: services, nowMs: nowMs, db: db) }
+        return try await services.store.read { reader in try QueryRunner.answer(intent, services: services, nowMs: nowMs, reader: reader) }
     }
 
-    /// The answer, read through `db` only.
-    static func answer(_ intent: QueryIntent, services: AppServices, nowMs: Int64, db: Database) throws -> JSONValue {
-        let zone = try SummaryZone.resolve(requested: intent.timezone, serverDefault: services.config.defaultTimezone, db: db)
+    /// The answer, read through `reader` only.
+    static func answer(_ intent: QueryIntent, services: AppServices, nowMs: Int64, reader: StoreReader) throws -> JSONValue {
+        let zone = try SummaryZone.resolve(requested: intent.timezone, serverDefault: services.config.defaultTimezone, reader: reader)
         let priority = services.store.priority
         let queued = services.queuedEntries
         let catalog = services.catalog
         switch intent {
         case .dailySummary(let day, _):
-            return try daily(day, label: .day, zone: zone, nowMs: nowMs, services: services, db: db)
+            return try daily(day, label: .day, zone: zone, nowMs: nowMs, services: services, reader: reader)
         case .yesterdaySummary:
-            return try daily(zone.today(nowMs: nowMs).adding(days: -1), label: .yesterday, zone: zone, nowMs: nowMs, services: services, db: db)
+            return try daily(zone.today(nowMs: nowMs).adding(days: -1), label: .yesterday, zone: zone, nowMs: nowMs, services: services, reader: reader)
         case .rangeSummary(let range, _):
-            let entries = try queued.queuedEntries(from: range.from, to: range.to, db: db)
-            return try RangeSummary(from: range.from, to: range.to, zone: zone, nowMs: nowMs, queued: entries, priority: priority, catalog: catalog).build(db)
+            let entries = try queued.queuedEntries(from: range.from, to: range.to, reader: reader)
+            return try RangeSummary(from: range.from, to: range.to, zone: zone, nowMs: nowMs, queued: entries, priority: priority, catalog: catalog).build(reader)
         case .metricSeries(let spec, let range, let bucket, _):
-            return try MetricSeries(spec: spec, range: range, bucket: bucket, zone: zone, priority: priority, catalog: catalog).build(db)
+            return try MetricSeries(spec: spec, range: range, bucket: bucket, zone: zone, priority: priority, catalog: catalog).build(reader)
         case .compareRanges(let a, let b, let metrics, _):
-            return try RangeComparison(a: a, b: b, metrics: metrics, zone: zone, priority: priority, catalog: catalog).build(db)
+            return try RangeComparison(a: a, b: b, metrics: metrics, zone: zone, priority: priority, catalog: catalog).build(reader)
         case .sleepReport(let range, _):
-            return try SleepReport(range: range, zone: zone, priority: priority, catalog: catalog).build(db)
+            return try SleepReport(range: range, zone: zone, priority: priority, catalog: catalog).build(reader)
         case .workouts(let range, let type, _):
-            return try WorkoutReport(range: range, type: type, zone: zone).build(db)
+            return try WorkoutReport(range: range, type: type, zone: zone).build(reader)
         }
     }
 
-    static func daily(_ day: DayKey, label: DailySummary.Label, zone: SummaryZone, nowMs: Int64, services: AppServices, db: Database) throws -> JSONValue {
-        let queued = try services.queuedEntries.queuedEntries(from: day, to: day, db: db)
+    static func daily(_ day: DayKey, label: DailySummary.Label, zone: SummaryZone, nowMs: Int64, services: AppServices, reader: StoreReader) throws -> JSONValue {
+        let queued = try services.queuedEntries.queuedEntries(from: day, to: day, reader: reader)
         return try DailySummary(day: day, zone: zone, label: label, nowMs: nowMs, queued: queued, priority: services.store.priority,
-                                catalog: services.catalog).build(db)
+                                catalog: services.catalog).build(reader)
     }
 }

@@ -1,7 +1,7 @@
 import HealthDomain
 import HealthFormats
 import JSON
-import SQLiteStore
+import HealthStore
 
 /// Two ranges side by side, per metric, with the difference b − a of the headline
 /// number (per-day average; the last reading for weight and body fat).
@@ -13,12 +13,12 @@ struct RangeComparison: Sendable {
     var priority: SourcePriority
     var catalog: MetricCatalog
 
-    func build(_ db: Database) throws -> JSONValue {
+    func build(_ reader: StoreReader) throws -> JSONValue {
         let wanted = Set(metrics.filter { $0.summaryKind == .latest }.map(\.metric))
         let compared = metrics.map(\.metric)
-        let tableA = try DayTable.load(db, catalog: catalog, from: a.from, to: a.to, metrics: compared) { metric, _ in wanted.contains(metric) }
-        let tableB = try DayTable.load(db, catalog: catalog, from: b.from, to: b.to, metrics: compared) { metric, _ in wanted.contains(metric) }
-        let asOf = try Provenance.asOf(db, catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(max(a.to, b.to), zone: zone.name))
+        let tableA = try reader.dayTable(catalog: catalog, from: a.from, to: a.to, metrics: compared) { metric, _ in wanted.contains(metric) }
+        let tableB = try reader.dayTable(catalog: catalog, from: b.from, to: b.to, metrics: compared) { metric, _ in wanted.contains(metric) }
+        let asOf = try reader.asOf(catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(max(a.to, b.to), zone: zone.name))
         var out: [String: JSONValue] = [:]
         var parts: [String] = []
         var coverage: [(metric: Metric, daysWithData: Int, daysInRange: Int)] = []
@@ -46,7 +46,7 @@ struct RangeComparison: Sendable {
             }
             out[metric.rawValue] = .object(entry)
         }
-        let provenance = Provenance(asOfMs: asOf, sources: try DayTable.sources(db, catalog: catalog, from: a.from, to: a.to) + DayTable.sources(db, catalog: catalog, from: b.from, to: b.to), coverage: coverage)
+        let provenance = Provenance(asOfMs: asOf, sources: try reader.sources(catalog: catalog, from: a.from, to: a.to) + reader.sources(catalog: catalog, from: b.from, to: b.to), coverage: coverage)
         let perDay = "Totals are per-day averages over days with data, weight and body fat the last reading, sleep the average night."
         return [
             "kind": "compare_ranges",

@@ -1,7 +1,7 @@
 import HealthDomain
 import HealthFormats
 import JSON
-import SQLiteStore
+import HealthStore
 
 /// Nights of a range (keyed by wake-up date) with stages, bedtime and wake time, their
 /// averages, and how consistent bedtime and wake time were (standard deviation).
@@ -14,10 +14,10 @@ struct SleepReport: Sendable {
     /// The metric the report reads: the catalog's sleep metric.
     var sleepMetric: Metric { catalog.metrics(ofKind: [.sleep]).first ?? .sleepSegment }
 
-    func build(_ db: Database) throws -> JSONValue {
+    func build(_ reader: StoreReader) throws -> JSONValue {
         let sleepMetric = self.sleepMetric
-        let table = try DayTable.load(db, catalog: catalog, from: range.from, to: range.to, metrics: [sleepMetric]) { _, _ in true }
-        let asOf = try Provenance.asOf(db, catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(range.to, zone: zone.name))
+        let table = try reader.dayTable(catalog: catalog, from: range.from, to: range.to, metrics: [sleepMetric]) { _, _ in true }
+        let asOf = try reader.asOf(catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(range.to, zone: zone.name))
         var nights: [JSONValue] = []
         var missing: [JSONValue] = []
         var bedtimes: [Double] = []

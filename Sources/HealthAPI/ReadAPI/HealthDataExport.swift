@@ -2,6 +2,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// The body of `GET /health-data`, written while it is sent: each type's stored samples
 /// are read in keyset pages of `pageSize` (start time, then key), turned into records and

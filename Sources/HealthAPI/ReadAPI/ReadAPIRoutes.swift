@@ -2,6 +2,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// The on-phone read API, as its clients expect it: `GET /health-data` (stored samples as
 /// JSON or streamed CSV), `GET /types`, `GET /info` and `GET /ping`. Scripts written for
@@ -67,7 +68,7 @@ enum ReadAPIRoutes {
                     tags: ["read-api"],
                     responses: common(response("The types.", schema: Schemas.ref("ReadTypes"))))) { context in
                 try context.query.rejectUnknown(allowed: [])
-                let stored = try await context.services.store.pool.read { db in try TypesRoutes.storedCounts(db) }
+                let stored = try await context.services.store.read { reader in try reader.storedMetrics() }
                 return .json(types(context.services.readTypes, stored: stored))
             },
             Route(.get, "/info", scope: .read, rateLimited: true,
@@ -78,7 +79,7 @@ enum ReadAPIRoutes {
                     responses: common(response("Server information.", schema: Schemas.ref("ServerInfo"))))) { context in
                 try context.query.rejectUnknown(allowed: [])
                 let services = context.services
-                let stored = try await services.store.pool.read { db in try TypesRoutes.storedCounts(db) }
+                let stored = try await services.store.read { reader in try reader.storedMetrics() }
                 return .json(info(services: services, userID: try await services.user.id(), stored: stored))
             },
             Route(.get, "/ping", scope: .read, rateLimited: true,
@@ -97,8 +98,8 @@ enum ReadAPIRoutes {
         let services = context.services
         let query = try await HealthDataQuery.parse(context.request, query: context.query, table: services.readTypes, nowMs: services.clock.now()) {
             let serverDefault = services.config.defaultTimezone
-            return try await services.store.pool.read { db in
-                try SummaryZone.resolve(requested: nil, serverDefault: serverDefault, db: db).name
+            return try await services.store.read { reader in
+                try SummaryZone.resolve(requested: nil, serverDefault: serverDefault, reader: reader).name
             }
         }
         let export = HealthDataExport(query: query, store: services.store, startedNanoseconds: started)

@@ -1,6 +1,7 @@
 import HTTPTransport
 import HealthDomain
 import JSON
+import HealthStore
 
 /// What a handler gets: the request, its id, the matched route's path parameters, the
 /// application's services and what the caller's token may do.

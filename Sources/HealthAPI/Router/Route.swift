@@ -1,4 +1,5 @@
 import HTTPTransport
+import HealthStore
 
 /// One entry of the route table: what it serves *and* how it is documented. The OpenAPI
 /// document is generated from the same table that dispatches requests, so the two

@@ -1,7 +1,7 @@
 import HTTPTransport
 import HealthDomain
 import HealthFormats
-import SQLiteStore
+import HealthStore
 
 /// The API's entry point for the transport: request id, routing, authentication,
 /// throttling, error rendering and the request log, for every route in one place.
@@ -73,9 +73,9 @@ public final class APIHandler: HTTPHandler {
             // The store says what it refused; what that means over HTTP is decided here.
             response = APIHandler.render(.storage(error))
         } catch {
-            if let sqlite = error as? SQLiteError, let answer = APIError.storage(sqlite) {
+            if let failure = StoreFailure.classify(error), let answer = APIError.storage(failure) {
                 // The code only: SQLite's message can quote stored values.
-                log?.message("id=\(requestID) storage error \(sqlite.extendedCode)")
+                log?.message("id=\(requestID) storage error \(failure.code)")
                 response = APIHandler.render(answer)
             } else {
                 // Only the error's type is logged: its description could echo stored values.

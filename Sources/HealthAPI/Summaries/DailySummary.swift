@@ -1,7 +1,7 @@
 import HealthDomain
 import HealthFormats
 import JSON
-import SQLiteStore
+import HealthStore
 
 /// One day in numbers and in one quotable sentence: each canonical metric with its unit
 /// (or an explicit `no_data`), a 28-day baseline for the metrics that have one, and the
@@ -28,19 +28,19 @@ struct DailySummary: Sendable {
     var provisional: Set<Metric> = []
 
     /// Reads the day and its baseline window (one range read) and builds the answer.
-    func build(_ db: Database) throws -> JSONValue {
+    func build(_ reader: StoreReader) throws -> JSONValue {
         let day = self.day
-        let table = try DayTable.load(db, catalog: catalog, from: day.adding(days: -Self.baselineDays), to: day) { _, ordinal in ordinal == day.ordinal }
-        let asOf = try Provenance.asOf(db, catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(day, zone: zone.name))
+        let table = try reader.dayTable(catalog: catalog, from: day.adding(days: -Self.baselineDays), to: day) { _, ordinal in ordinal == day.ordinal }
+        let asOf = try reader.asOf(catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(day, zone: zone.name))
         var summary = self
         // Only last night — the one that ends today — can still be syncing.
         for spec in catalog.specs where day == zone.today(nowMs: nowMs) && spec.kind == .sleep && table.entry(spec.metric, day) != nil {
-            if try SleepSettling.isProvisional(day: day, metric: spec.metric, zone: zone.name, nowMs: nowMs, db: db) {
+            if try reader.isProvisional(night: day, metric: spec.metric, zone: zone.name, nowMs: nowMs) {
                 summary.provisional.insert(spec.metric)
             }
         }
-        return summary.render(table, asOfMs: asOf, sources: try DayTable.sources(db, catalog: catalog, from: day, to: day),
-                              activity: try DayActivity.load(db, day: day))
+        return summary.render(table, asOfMs: asOf, sources: try reader.sources(catalog: catalog, from: day, to: day),
+                              activity: try DayActivity.load(reader, day: day))
     }
 
     /// The metrics the answer lists: those every summary lists, then any other with data on the day.

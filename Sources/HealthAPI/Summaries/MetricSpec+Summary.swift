@@ -1,4 +1,5 @@
 import HealthDomain
+import HealthStore
 
 /// The number that stands for a day, as summaries name it.
 typealias SummaryKind = SummaryWording.Headline

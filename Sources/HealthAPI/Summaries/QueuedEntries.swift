@@ -1,6 +1,6 @@
 import HealthDomain
-import SQLiteStore
 import JSON
+import HealthStore
 
 /// An entry waiting to reach HealthKit (a pending write intent, or one the phone applied
 /// that has not synced back yet). Summaries show these beside the totals — "+400 kcal
@@ -30,10 +30,10 @@ public struct QueuedEntry: Sendable, Equatable {
 /// until it does, nothing is queued.
 public protocol QueuedEntriesProvider: Sendable {
     /// Entries for local dates `from…to` that are not (yet) part of the stored samples,
-    /// read through `db`: a summary asks inside the read transaction it is built in, so
+    /// read through `reader`: a summary asks inside the read transaction it is built in, so
     /// the queue and the totals come from one snapshot and an intent reconciled in between
     /// is neither counted twice nor missed.
-    func queuedEntries(from: DayKey, to: DayKey, db: Database) throws -> [QueuedEntry]
+    func queuedEntries(from: DayKey, to: DayKey, reader: StoreReader) throws -> [QueuedEntry]
     /// The write-intent kinds an agent may create, for `/health/capabilities`; empty when
     /// writing is not available.
     var writeIntentKinds: [JSONValue] { get }
@@ -42,7 +42,7 @@ public protocol QueuedEntriesProvider: Sendable {
 /// The default provider: no write-intent queue, nothing queued.
 public struct NothingQueued: QueuedEntriesProvider {
     public init() {}
-    public func queuedEntries(from: DayKey, to: DayKey, db: Database) throws -> [QueuedEntry] { [] }
+    public func queuedEntries(from: DayKey, to: DayKey, reader: StoreReader) throws -> [QueuedEntry] { [] }
     public var writeIntentKinds: [JSONValue] { [] }
 }
 

@@ -1,7 +1,7 @@
 import HealthDomain
 import HealthFormats
 import JSON
-import SQLiteStore
+import HealthStore
 
 /// A span of days (at most 366) in numbers and one quotable sentence: per metric the
 /// total or average, min/max days, trend, coverage and the change against the previous
@@ -22,13 +22,13 @@ struct RangeSummary: Sendable {
     var previousFrom: DayKey { from.adding(days: -length) }
     var previousTo: DayKey { from.adding(days: -1) }
 
-    func build(_ db: Database) throws -> JSONValue {
+    func build(_ reader: StoreReader) throws -> JSONValue {
         // Headline numbers and latest readings come straight from SQLite; no aggregate
         // is parsed in Swift, which keeps a 366-day summary (plus the previous 366) fast.
-        let table = try DayTable.load(db, catalog: catalog, from: previousFrom, to: to) { _, _ in false }
-        let asOf = try Provenance.asOf(db, catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(to, zone: zone.name))
-        return render(table, asOfMs: asOf, sources: try DayTable.sources(db, catalog: catalog, from: from, to: to),
-                      stages: try DayTable.sleepStageAverages(db, catalog: catalog, from: from, to: to))
+        let table = try reader.dayTable(catalog: catalog, from: previousFrom, to: to) { _, _ in false }
+        let asOf = try reader.asOf(catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(to, zone: zone.name))
+        return render(table, asOfMs: asOf, sources: try reader.sources(catalog: catalog, from: from, to: to),
+                      stages: try reader.sleepStageAverages(catalog: catalog, from: from, to: to))
     }
 
     func statistics(_ spec: MetricSpec, _ table: DayTable) -> (current: RangeStatistics, previous: RangeStatistics) {

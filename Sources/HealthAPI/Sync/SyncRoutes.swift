@@ -2,6 +2,7 @@ import HTTPTransport
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// `GET /health/sync/clients`: per adapter and source, the last sample time and the last
 /// request time; every source with stored samples; and the import jobs the server
@@ -30,9 +31,9 @@ enum SyncRoutes {
                         400: Operation.Response("A query parameter was given (this route takes none).", schema: Schemas.ref("Error")),
                     ])) { context in
                 try context.query.rejectUnknown(allowed: [])
-                let (entries, sources) = try await context.services.store.pool.read { db in
-                    let entries = try SyncLedger.all(db)
-                    return (entries, try StoredSources.all(db, ledger: entries))
+                let (entries, sources) = try await context.services.store.read { reader in
+                    let entries = try reader.syncEntries()
+                    return (entries, try reader.storedSources(ledger: entries))
                 }
                 let jobs = context.services.imports.all()
                 return .json(body(entries, sources: sources, jobs: jobs))

@@ -1,7 +1,7 @@
 import HealthDomain
 import HealthFormats
 import JSON
-import SQLiteStore
+import HealthStore
 
 /// A day's workouts and rings, as the daily summary shows them: read in the summary's
 /// own reader job, listed in `workouts` and `activity`, and worded after the metric
@@ -14,9 +14,9 @@ struct DayActivity: Sendable {
     static let none = DayActivity(workouts: [], rings: nil)
 
     /// The workouts whose local day is `day` (ascending by start) and the day's rings.
-    static func load(_ db: Database, day: DayKey) throws -> DayActivity {
-        DayActivity(workouts: try WorkoutReads.inRange(db, from: day, to: day),
-                    rings: try ActivitySummaryRow.load(db, from: day, to: day).first)
+    static func load(_ reader: StoreReader, day: DayKey) throws -> DayActivity {
+        DayActivity(workouts: try reader.workouts(from: day, to: day),
+                    rings: try reader.activitySummaries(from: day, to: day).first)
     }
 
     /// `workouts` of the daily summary: what an agent needs to talk about each one.

@@ -1,6 +1,7 @@
 import HealthDomain
 import HealthFormats
 import JSON
+import HealthStore
 
 /// The `workouts` and `activitySummaries` arrays of one `POST /health/ingest` body:
 /// shape checks (400) and the per-request limits (413); each element then goes through

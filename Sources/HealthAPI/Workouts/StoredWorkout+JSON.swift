@@ -1,5 +1,6 @@
 import HealthDomain
 import JSON
+import HealthStore
 
 extension StoredWorkout {
     /// The listing shape: every field but the timelines (their sizes instead). Absent

@@ -1,6 +1,6 @@
 import HealthDomain
 import JSON
-import SQLiteStore
+import HealthStore
 
 /// The answer to the `workouts` query intent: the workouts of a range (of one type when
 /// asked), their totals overall and per type, and one sentence to quote.
@@ -9,9 +9,9 @@ struct WorkoutReport: Sendable {
     var type: WorkoutActivityType?
     var zone: SummaryZone
 
-    /// Reads the range's workouts through `db` (the caller's reader job) and words them.
-    func build(_ db: Database) throws -> JSONValue {
-        let stored = try WorkoutReads.inRange(db, from: range.from, to: range.to, type: type)
+    /// Reads the range's workouts through `reader` (the caller's reader job) and words them.
+    func build(_ reader: StoreReader) throws -> JSONValue {
+        let stored = try reader.workouts(from: range.from, to: range.to, type: type)
         return try render(stored)
     }
 

@@ -1,5 +1,6 @@
 import HealthDomain
 import JSON
+import HealthStore
 
 /// A validated `POST /health/write-intents` body.
 struct WriteIntentRequest: Sendable, Equatable {

@@ -1,14 +1,14 @@
 import HealthDomain
-import SQLiteStore
 import JSON
+import HealthStore
 
 /// The write-intent queue is what summaries show as queued: pending and failed intents
 /// (the phone has not written them yet) and applied ones not yet synced back.
 extension WriteIntentStore: QueuedEntriesProvider {
-    public func queuedEntries(from: DayKey, to: DayKey, db: Database) throws -> [QueuedEntry] {
+    public func queuedEntries(from: DayKey, to: DayKey, reader: StoreReader) throws -> [QueuedEntry] {
         var entries: [QueuedEntry] = []
         for spec in catalog.writable {
-            for (day, amount) in try WriteIntentStore.queuedTotals(metric: spec.metric, unit: spec.unit ?? "", days: from...to, db: db) {
+            for (day, amount) in try reader.queuedTotals(metric: spec.metric, unit: spec.unit ?? "", days: from...to) {
                 let notWritten = (amount.totalsByStatus[.pending] ?? 0) + (amount.totalsByStatus[.failed] ?? 0)
                 let notSynced = amount.totalsByStatus[.applied] ?? 0
                 if (amount.countsByStatus[.pending] ?? 0) + (amount.countsByStatus[.failed] ?? 0) > 0 {

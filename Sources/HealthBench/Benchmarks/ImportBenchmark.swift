@@ -5,6 +5,7 @@ import Foundation
 import HealthAPI
 import HealthCLI
 import HealthDomain
+import HealthStore
 
 /// `healthd-bench import`: generates a realistic export (``ExportGenerator``), imports it
 /// into a fresh database, then imports the same file again, and prints records/s, MB/s
@@ -68,8 +69,8 @@ enum ImportBenchmark {
         }
 
         let opened = try StoreOpener.open(path: folder + "/bench.sqlite", priority: .default, nowMs: AppClock.system.now(),
-                                          configuration: AppleHealthImporter.storeConfiguration)
-        defer { opened.store.pool.close() }
+                                          configuration: SampleStore.importConfiguration)
+        defer { opened.store.close() }
         var table = BenchmarkTable(title: "import (\(path.split(separator: "/").last ?? ""))",
                                    columns: ["run", "records", "seconds", "records/s", "MB/s (XML)", "peak RSS MB", "inserted", "unchanged"])
         for run in ["fresh", "re-import"] {

@@ -9,7 +9,7 @@ import HealthDomain
 import HealthFormats
 import HealthTesting
 import JSON
-import SQLiteStore
+import HealthStore
 
 /// `healthd-bench ingest`: fills a database to `prefill` samples, starts the real server
 /// on a free port, and posts batches of fresh samples over HTTP, then re-sends them
@@ -138,7 +138,7 @@ enum IngestBenchmark {
         defer { if options.databasePath == nil { try? FileManager.default.removeItem(atPath: directory) } }
         let opened = try StoreOpener.open(path: path, priority: .default, nowMs: AppClock.system.now())
         let store = opened.store
-        defer { store.pool.close() }
+        defer { store.close() }
         let prefill = options.prefill ?? scenario.defaultPrefill
 
         // 1. Prefill through the store (not HTTP): this is set-up, not the measurement.
@@ -147,14 +147,12 @@ enum IngestBenchmark {
         case .sync: SyncSamples(seed: 42, batchSize: options.batchSize)
         case .catalog: CatalogMixSamples(seed: 42)
         }
-        let existing = try store.pool.readSync { db in try db.queryFirst("SELECT count(*) FROM samples", []) { Int($0.int64(0)) } ?? 0 }
+        let existing = try store.sampleCount()
         var stored = existing
         let prefillStart = AppClock.monotonicNanoseconds()
         while stored < prefill {
             let chunk = generator.next(min(10_000, prefill - stored))
-            _ = try store.pool.writeSync { db in
-                try SampleStore.ingest(chunk, deletedKeys: [], nowMs: 1, db: db, priority: .default, clock: .shared)
-            }
+            try store.fill(chunk, nowMs: 1)
             stored += chunk.count
             if stored % 200_000 < 10_000 { CommandLineTool.printError("bench: prefilled \(stored) samples") }
         }
@@ -190,10 +188,7 @@ enum IngestBenchmark {
 
         await server.shutdown()
         await serving.value
-        let total = try store.pool.writeWithoutTransactionSync { db -> Int in
-            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            return try db.queryFirst("SELECT count(*) FROM samples", []) { Int($0.int64(0)) } ?? 0
-        }
+        let total = try store.checkpointAndCountSamples()
         let bytes = ProcessStats.fileSize(path) + ProcessStats.fileSize(path + "-wal")
         let memory = ProcessStats.residentMemory()
 

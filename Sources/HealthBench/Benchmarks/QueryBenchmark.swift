@@ -9,7 +9,7 @@ import HealthDemo
 import HealthDomain
 import HealthTesting
 import JSON
-import SQLiteStore
+import HealthStore
 
 /// `healthd-bench query`: server-side latency of every summary route and query intent
 /// on years of history. Requests go through `APIHandler.handle` in-process (routing,
@@ -109,7 +109,7 @@ enum QueryBenchmark {
         }
         let opened = try StoreOpener.open(path: path, priority: .default, nowMs: AppClock.system.now())
         let store = opened.store
-        defer { store.pool.close() }
+        defer { store.close() }
 
         var generatedNote = ""
         if options.databasePath == nil {
@@ -121,18 +121,14 @@ enum QueryBenchmark {
                 batch += history.samples(for: DayKey(ordinal: ordinal))
                 if batch.count >= 20_000 || ordinal == last.ordinal {
                     let chunk = batch
-                    _ = try store.pool.writeSync { db in try SampleStore.ingest(chunk, deletedKeys: [], nowMs: 1, db: db, priority: .default, clock: .shared) }
+                    try store.fill(chunk, nowMs: 1)
                     batch.removeAll(keepingCapacity: true)
                 }
             }
             generatedNote = "generated \(options.days) days in \(BenchmarkTable.format(Double(AppClock.monotonicNanoseconds() - started) / 1e9)) s (not timed below)\n"
         }
 
-        let (sampleCount, firstDay, lastDay, aggregateRows) = try store.pool.readSync { db -> (Int, Int?, Int?, Int) in
-            let count = try db.queryFirst("SELECT count(*) FROM samples", []) { Int($0.int64(0)) } ?? 0
-            let range = try db.queryFirst("SELECT min(day), max(day), count(*) FROM day_aggregates", []) { ($0.optionalInt64(0).map(Int.init), $0.optionalInt64(1).map(Int.init), Int($0.int64(2))) }
-            return (count, range?.0, range?.1, range?.2 ?? 0)
-        }
+        let (sampleCount, firstDay, lastDay, aggregateRows) = try store.extent()
         guard let firstDay, let lastDay, lastDay - firstDay + 1 >= minimumDays else {
             let has = firstDay.flatMap { f in lastDay.map { l in "\(l - f + 1)" } } ?? "none"
             throw ServeOptions.UsageError("the database needs at least \(minimumDays) days of day aggregates (has \(has))")

@@ -1,7 +1,7 @@
 import HealthAPI
 import HealthDemo
 import HealthDomain
-import SQLiteStore
+import HealthStore
 
 /// `healthd demo`: fills a database with a generated, realistic multi-year history, so the
 /// API, its speed and an agent's answers can be tried without a phone.
@@ -90,12 +90,10 @@ enum DemoCommand {
         let priority = options.sourcePriority.map { SourcePriority(parsing: $0) } ?? .default
         let now = clock.now()
         let opened = try StoreOpener.open(path: options.databasePath, priority: priority, nowMs: now)
-        let pool = opened.store.pool
-        defer { pool.close() }
+        let store = opened.store
+        defer { store.close() }
 
-        let hasSamples = try pool.readSync { db in
-            try db.queryFirst("SELECT 1 FROM samples LIMIT 1", []) { _ in true } ?? false
-        }
+        let hasSamples = try store.hasSamples()
         if hasSamples && !options.force {
             CommandLineTool.printError(
                 "healthd demo: \(options.databasePath) already holds samples; refusing to mix demo data into it (use --force to add it anyway)")
@@ -114,9 +112,7 @@ enum DemoCommand {
         func flush() throws {
             guard !batch.isEmpty else { return }
             let samples = batch
-            _ = try pool.writeSync { db in
-                try SampleStore.ingest(samples, deletedKeys: [], nowMs: now, db: db, priority: priority, clock: .shared)
-            }
+            try store.fill(samples, nowMs: now)
             total += samples.count
             batch.removeAll(keepingCapacity: true)
         }

@@ -1,4 +1,5 @@
 import HealthAPI
+import HealthStore
 
 /// `healthd export --to DIR`: everything as JSON Lines, read back by `healthd import DIR`.
 enum ExportCommand {

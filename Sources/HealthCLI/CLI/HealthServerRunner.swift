@@ -5,6 +5,7 @@ import Dispatch
 import HTTPTransport
 import HealthAPI
 import HealthDomain
+import HealthStore
 
 /// Starts the server for `healthd serve`: token, database, routes, transport, signals.
 public enum HealthServerRunner {
@@ -28,7 +29,7 @@ public enum HealthServerRunner {
             CommandLineTool.printError("healthd serve: cannot open the database \(config.databasePath): \(error)")
             return 1
         }
-        defer { opened.store.pool.close() }
+        defer { opened.store.close() }
         if opened.rebuiltForPriorityChange { log.message("the source priority, the metric table or the aggregate format changed; day aggregates were rebuilt from the raw samples") }
         // Import jobs live in memory: uploads a previous run left behind (cut off, or never
         // finished because the server stopped) can no longer be reached, so they go.

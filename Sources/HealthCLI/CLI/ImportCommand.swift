@@ -4,6 +4,7 @@ import Glibc
 import HealthAPI
 import HealthDomain
 import HealthFormats
+import HealthStore
 
 /// `healthd import PATH`: imports an Apple Health export, or a directory written by
 /// `healthd export`, into the configured database.
@@ -39,8 +40,8 @@ enum ImportCommand {
         do {
             let config = try ServeOptions.parse(Array(arguments.dropFirst()), environment: environment)
             let opened = try StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: AppClock.system.now(),
-                                              configuration: AppleHealthImporter.storeConfiguration)
-            defer { opened.store.pool.close() }
+                                              configuration: SampleStore.importConfiguration)
+            defer { opened.store.close() }
             if JSONLinesExport.isExport(path: path) {
                 let report = try JSONLinesImport.run(directory: path, store: opened.store, nowMs: AppClock.system.now())
                 let counts = JSONLinesExport.tables.map { "\($0) \(report.rows[$0] ?? 0)" }.joined(separator: ", ")

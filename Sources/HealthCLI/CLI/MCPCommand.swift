@@ -1,6 +1,7 @@
 import Foundation
 import HealthAPI
 import Synchronization
+import HealthStore
 
 /// `healthd mcp`: the MCP tools over standard input and output (one JSON-RPC message
 /// per line), against the configured database, for clients that launch a command.
@@ -43,7 +44,7 @@ enum MCPCommand {
             }
             let config = try ServeOptions.parse(rest, environment: environment)
             let opened = try StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: AppClock.system.now())
-            defer { opened.store.pool.close() }
+            defer { opened.store.close() }
             // The token is never presented over stdio; the app needs one to exist.
             let app = HealthApp(config: config, token: TokenProvider.generate(), store: opened.store)
             let grant = TokenGrant(name: "stdio", scopes: scopes)

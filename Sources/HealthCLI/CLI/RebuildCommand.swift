@@ -1,5 +1,6 @@
 import HealthAPI
 import HealthDomain
+import HealthStore
 
 /// `healthd rebuild`: recomputes every day aggregate from the raw samples.
 enum RebuildCommand {
@@ -18,12 +19,8 @@ enum RebuildCommand {
         do {
             let config = try ServeOptions.parse(arguments, environment: environment)
             let opened = try StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: AppClock.system.now())
-            defer { opened.store.pool.close() }
-            let priority = config.priority
-            let now = AppClock.system.now()
-            let written = try opened.store.pool.writeSync { db in
-                try SampleStore.rebuild(db: db, priority: priority, clock: .shared, nowMs: now)
-            }
+            defer { opened.store.close() }
+            let written = try opened.store.rebuildAggregates(nowMs: AppClock.system.now())
             print("rebuilt \(written) day aggregates in \(config.databasePath)")
             return 0
         } catch let error as ServeOptions.UsageError {

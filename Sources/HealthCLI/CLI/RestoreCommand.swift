@@ -1,6 +1,7 @@
 import Foundation
 import HealthAPI
 import SQLiteStore
+import HealthStore
 
 /// `healthd restore --from PATH`: puts a backup back as the database.
 enum RestoreCommand {

@@ -1,5 +1,6 @@
 import HealthAPI
 import HealthDomain
+import HealthStore
 
 /// Parses `healthd serve` flags and environment variables into a `ServerConfig`.
 /// Flags win over environment variables, which win over the embedded defaults.

@@ -1,6 +1,6 @@
 import HealthAPI
 import HealthDomain
-import SQLiteStore
+import HealthStore
 
 /// `healthd token create|list|revoke`: named tokens with scopes, kept in the database
 /// the server reads, so a change takes effect on the server's next request.
@@ -48,10 +48,8 @@ enum TokenCommand {
             return 2
         }
         do {
-            let pool = try DatabasePool(path: options.databasePath)
-            defer { pool.close() }
-            _ = try HealthSchema.migrator.migrateSync(pool)
-            let tokens = TokenStore(pool: pool)
+            let tokens = try TokenStore.open(path: options.databasePath)
+            defer { tokens.close() }
             switch options.action {
             case "create":
                 let token = try tokens.create(name: options.name ?? "", scopes: options.scopes, nowMs: nowMs)

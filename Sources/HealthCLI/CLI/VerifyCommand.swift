@@ -1,4 +1,5 @@
 import HealthAPI
+import HealthStore
 
 /// `healthd verify`: the database's health for monitoring, as a report and an exit code.
 enum VerifyCommand {

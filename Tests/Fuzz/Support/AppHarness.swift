@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTransport
+import HealthStore
 @testable import HealthAPI
 
 /// One in-process application for a whole fuzz run: its database lives on /dev/shm (or

@@ -1,8 +1,0 @@
-/// A stored workout row that does not decode (a damaged timeline, an activity type this
-/// build does not know). Answers that need it fail with a 500 instead of showing the
-/// workout without its data.
-struct UnreadableWorkout: Error, Sendable, Equatable {
-    var workoutKey: String
-    /// What failed; never the stored values.
-    var reason: String
-}

@@ -1,0 +1,22 @@
+import HealthDomain
+
+/// Everything one request hands the store: samples, the sample keys it deletes, workouts,
+/// activity rings and reported day totals. Stored together in one write transaction.
+public struct IngestBatch: Sendable {
+    public var samples: [Sample]
+    /// Sample keys to delete; a key the store does not hold is no error.
+    public var deletedKeys: [String]
+    public var workouts: [Workout]
+    public var activitySummaries: [ActivitySummary]
+    /// Day totals a client reported (they replace the summed value of their day).
+    public var dayTotals: [DayTotal]
+
+    public init(samples: [Sample] = [], deletedKeys: [String] = [], workouts: [Workout] = [],
+                activitySummaries: [ActivitySummary] = [], dayTotals: [DayTotal] = []) {
+        self.samples = samples
+        self.deletedKeys = deletedKeys
+        self.workouts = workouts
+        self.activitySummaries = activitySummaries
+        self.dayTotals = dayTotals
+    }
+}

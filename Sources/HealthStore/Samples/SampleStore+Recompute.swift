@@ -1,0 +1,148 @@
+import HealthDomain
+import HealthFormats
+import JSON
+import SQLiteStore
+
+extension SampleStore {
+    /// How far after a UTC day a sample attributed to that local day can start, whatever
+    /// its zone: local offsets reach UTC−12 (a night ends by 18:00 local, earlier still).
+    /// One hour of slack on top. Rebuild uses it to know when a day can receive no more.
+    static let windowAfterMs: Int64 = 13 * 3_600_000
+    static let dayMs: Int64 = 86_400_000
+
+    /// Recomputes the aggregates of the given days. Consecutive days of one metric are
+    /// read with one range query, so a batch touching a week reads the week once.
+    static func recompute(_ days: [Metric: Set<DayKey>], db: Database, rules: Derivation,
+                          extents: [Metric: MetricExtent], nowMs: Int64) throws {
+        let select = try db.statement("SELECT \(SampleRow.aggregationColumns) FROM samples WHERE metric = ? AND start_ms >= ? AND start_ms < ?")
+        let upsert = try db.statement("""
+            INSERT INTO day_aggregates (day, metric, value, data, updated_ms) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (day, metric) DO UPDATE SET value = excluded.value, data = excluded.data, updated_ms = excluded.updated_ms
+            WHERE data IS NOT excluded.data
+            """)
+        let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
+        for (metric, metricDays) in days.sorted(by: { $0.key < $1.key }) {
+            guard let kind = rules.catalog.kind(of: metric) else { continue }
+            for run in consecutiveRuns(metricDays.sorted()) {
+                guard let first = run.first, let last = run.last else { continue }
+                // Without a recorded extent (no sample of the metric was ever stored) the
+                // widest offsets and no duration are the safe assumption.
+                let extent = extents[metric] ?? MetricExtent(maxDurationMs: 0, minOffsetSeconds: -12 * 3600, maxOffsetSeconds: 14 * 3600)
+                let (low, high) = extent.startWindow(first: first, last: last, kind: kind)
+                try select.bind(1, metric.rawValue)
+                try select.bind(2, low)
+                try select.bind(3, high)
+                // Each sample read is attributed once; the aggregator trusts the buckets.
+                var byDay: [DayKey: [Sample]] = [:]
+                while try select.step() {
+                    let sample = SampleRow.decodeForAggregation(select.row, metric: metric)
+                    let attribution = DayAttribution.attribute(sample, kind: kind, clock: rules.clock)
+                    let from = max(attribution.first.ordinal, first.ordinal), to = min(attribution.last.ordinal, last.ordinal)
+                    guard from <= to else { continue }
+                    for ordinal in from...to { byDay[DayKey(ordinal: ordinal), default: []].append(sample) }
+                }
+                select.reset()
+                // A reported day total stands for the day of a summed metric (see DayTotal).
+                let reported = kind.isSummed ? try reportedTotals(metric, from: first, to: last, db: db) : [:]
+                for day in run {
+                    var aggregate = byDay[day].flatMap {
+                        DayAggregator.aggregate(kind: kind, day: day, attributed: $0, priority: rules.priority, clock: rules.clock)
+                    }
+                    if let total = reported[day] { aggregate = aggregate?.reporting(total) ?? .reported(total) }
+                    try store(aggregate, day: day, metric: metric, upsert: upsert, delete: delete, nowMs: nowMs)
+                }
+            }
+        }
+    }
+
+    static func store(_ aggregate: DayAggregate?, day: DayKey, metric: Metric, upsert: Statement, delete: Statement, nowMs: Int64) throws {
+        guard let aggregate else {
+            try delete.bind(1, Int64(day.ordinal))
+            try delete.bind(2, metric.rawValue)
+            try delete.run()
+            return
+        }
+        try upsert.bind(1, Int64(day.ordinal))
+        try upsert.bind(2, metric.rawValue)
+        try upsert.bind(3, aggregate.headlineValue)
+        try upsert.bind(4, JSONWriter.string(aggregate.json))
+        try upsert.bind(5, nowMs)
+        try upsert.run()
+    }
+
+    /// [1,2,3,7,8] → [[1,2,3],[7,8]].
+    static func consecutiveRuns(_ days: [DayKey]) -> [[DayKey]] {
+        var runs: [[DayKey]] = []
+        for day in days {
+            if let last = runs.last?.last, last.ordinal + 1 == day.ordinal { runs[runs.count - 1].append(day) }
+            else { runs.append([day]) }
+        }
+        return runs
+    }
+
+    /// Recomputes every aggregate from raw samples, streaming through each metric in start
+    /// order so memory holds only the days still open, not the whole history. The metric
+    /// extents (longest duration, offset range) are recomputed exactly on the way.
+    static func rebuild(db: Database, priority: SourcePriority, clock: ZoneClock, nowMs: Int64) throws -> Int {
+        try rebuild(db: db, rules: Derivation(priority: priority, clock: clock, catalog: .standard), nowMs: nowMs)
+    }
+
+    /// Recomputes every aggregate from raw samples under `rules`, streaming through each
+    /// metric in start order (see the overload above).
+    static func rebuild(db: Database, rules: Derivation, nowMs: Int64) throws -> Int {
+        let clock = rules.clock
+        try db.execute("DELETE FROM day_aggregates")
+        let metrics = try db.query("SELECT DISTINCT metric FROM samples ORDER BY metric", [], { Metric(rawValue: $0.text(0)) })
+        let upsert = try db.statement("INSERT INTO day_aggregates (day, metric, value, data, updated_ms) VALUES (?, ?, ?, ?, ?)")
+        let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
+        var written = 0
+        var exact: [Metric: MetricExtent] = [:]
+        for metric in metrics {
+            guard let kind = rules.catalog.kind(of: metric) else { continue }
+            let select = try db.statement("SELECT \(SampleRow.aggregationColumns) FROM samples WHERE metric = ? ORDER BY start_ms, sample_key")
+            try select.bind(1, metric.rawValue)
+            defer { select.reset() }
+            var open: [DayKey: [Sample]] = [:]
+            func flush(before limitMs: Int64?) throws {
+                // A later sample starts at or after `limitMs`, so it cannot reach a day whose
+                // window ended before that.
+                let closable = open.keys.filter { day in limitMs.map { Int64(day.ordinal + 1) * dayMs + windowAfterMs <= $0 } ?? true }
+                for day in closable.sorted() {
+                    let samples = open.removeValue(forKey: day) ?? []
+                    let aggregate = DayAggregator.aggregate(kind: kind, day: day, attributed: samples, priority: rules.priority, clock: clock)
+                    if aggregate != nil { written += 1 }
+                    try store(aggregate, day: day, metric: metric, upsert: upsert, delete: delete, nowMs: nowMs)
+                }
+            }
+            var lastFlushDay = Int64.min
+            while try select.step() {
+                let sample = SampleRow.decodeForAggregation(select.row, metric: metric)
+                let startDay = sample.startTimeMs / dayMs
+                if startDay != lastFlushDay {
+                    try flush(before: sample.startTimeMs)
+                    lastFlushDay = startDay
+                }
+                let attribution = DayAttribution.attribute(sample, kind: kind, clock: clock)
+                for day in attribution.days { open[day, default: []].append(sample) }
+                let extent = MetricExtent(sample, offsetSeconds: attribution.offsetSeconds)
+                if var known = exact[metric] {
+                    _ = known.formUnion(extent)
+                    exact[metric] = known
+                } else {
+                    exact[metric] = extent
+                }
+            }
+            try flush(before: nil)
+        }
+        // Days a reported total stands for are derived again with it.
+        let reportedDays = try reportedDays(db: db)
+        if !reportedDays.isEmpty { try recompute(reportedDays, db: db, rules: rules, extents: exact, nowMs: nowMs) }
+        let deleteExtent = try db.statement("DELETE FROM metric_stats WHERE metric = ?")
+        for metric in exact.keys.sorted() {
+            try deleteExtent.bind(1, metric.rawValue)
+            try deleteExtent.run()
+        }
+        try MetricExtent.save(exact, db)
+        return written
+    }
+}

@@ -1,0 +1,159 @@
+import HealthDomain
+import SQLiteStore
+
+/// Raw samples and their day aggregates in SQLite. Every change to samples and the
+/// recomputation of the days it touches happen in one `BEGIN IMMEDIATE` transaction,
+/// so a reader never sees samples and aggregates that disagree.
+public final class SampleStore: Sendable {
+    /// The connections. Only the commands that copy, restore, verify or export the
+    /// database file as a whole reach past the store's methods to it.
+    public let pool: DatabasePool
+    public let priority: SourcePriority
+    public let clock: ZoneClock
+    /// The metric table: which metrics get day values and how.
+    public let catalog: MetricCatalog
+
+    public init(pool: DatabasePool, priority: SourcePriority = .default, clock: ZoneClock = .shared, catalog: MetricCatalog = .standard) {
+        self.pool = pool
+        self.priority = priority
+        self.clock = clock
+        self.catalog = catalog
+    }
+
+    /// How the store's pieces derive days, handed into its synchronous cores.
+    public var rules: Derivation { Derivation(priority: priority, clock: clock, catalog: catalog) }
+
+    /// The synchronous core of `ingest`, for callers already inside a write transaction.
+    static func ingest(_ samples: [Sample], deletedKeys: [String], nowMs: Int64, db: Database,
+                       rules: Derivation) throws -> IngestOutcome {
+        let clock = rules.clock
+        var outcome = IngestOutcome()
+        var touched = DayTouches()
+        var extents = try MetricExtent.loadAll(db)
+        var grown: [Metric: MetricExtent] = [:]
+
+        // Write intents whose HealthKit sample arrives here are reconciled in this same
+        // transaction; with nothing queued (the common case) that costs one probe.
+        let reconcileIntents = try WriteIntentStore.hasQueuedIntents(db: db)
+        var changedSamples: [Sample] = []
+
+        let select = try db.statement(SampleRow.selectByKey)
+        let insert = try db.statement(SampleRow.insert)
+        let update = try db.statement(SampleRow.update)
+        let unchangedProbe = try db.statement(SampleRow.selectUnchanged)
+        let deleteByKey = try db.statement("DELETE FROM samples WHERE sample_key = ?")
+        // Re-sends come in runs (a client re-sending a window, a file imported again):
+        // after an unchanged sample, the next is first checked in SQL without decoding
+        // the stored row; a miss falls through to the full path below.
+        var expectUnchanged = false
+        // Stored keys the samples so far became: each stored sample stands for one
+        // arriving sample, so two entries of a request never land on one (see `identity`).
+        var claimed = Set<String>()
+        for var sample in samples {
+            if expectUnchanged, try SampleRow.isStoredUnchanged(sample, with: unchangedProbe) {
+                outcome.unchanged += 1
+                claimed.insert(sample.sampleKey)
+                continue
+            }
+            var existing = try SampleRow.fetch(key: sample.sampleKey, with: select)
+            var replaced: Sample?
+            if existing != sample {
+                switch try identity(for: sample, own: existing, claimed: claimed, db: db) {
+                case .own:
+                    break
+                case .same(let stored):
+                    existing = stored
+                    var merged = stored
+                    merged.valueNumber = sample.valueNumber
+                    merged.unit = sample.unit
+                    sample = merged
+                case .takesOver(let stored):
+                    replaced = stored
+                    claimed.insert(stored.sampleKey)
+                case .newEntry(let key):
+                    existing = nil
+                    sample.sampleKey = key
+                }
+            }
+            claimed.insert(sample.sampleKey)
+            if let existing, existing == sample {
+                outcome.unchanged += 1
+                expectUnchanged = true
+                continue
+            }
+            expectUnchanged = false
+            if let replaced {
+                try deleteByKey.bind(1, replaced.sampleKey)
+                try deleteByKey.run()
+                _ = touched.add(replaced, kind: rules.catalog.kind(of: replaced.metric), clock: clock)
+                try SampleRow.bind(sample, to: insert, nowMs: nowMs, includeReceived: true)
+                try insert.run()
+                outcome.updated += 1
+            } else if let existing {
+                try SampleRow.bind(sample, to: update, nowMs: nowMs, includeReceived: false)
+                try update.run()
+                outcome.updated += 1
+                _ = touched.add(existing, kind: rules.catalog.kind(of: existing.metric), clock: clock)
+            } else {
+                try SampleRow.bind(sample, to: insert, nowMs: nowMs, includeReceived: true)
+                try insert.run()
+                outcome.inserted += 1
+            }
+            let kind = rules.catalog.kind(of: sample.metric)
+            // The sample's one attribution: its days for recomputation, its offset for the extent.
+            let attribution = touched.add(sample, kind: kind, clock: clock)
+            if reconcileIntents { changedSamples.append(sample) }
+            if kind == nil { outcome.rawOnlyMetrics.insert(sample.metric) }
+            let extent = MetricExtent(sample, offsetSeconds: attribution.offsetSeconds)
+            if var known = extents[sample.metric] {
+                if known.formUnion(extent) {
+                    extents[sample.metric] = known
+                    grown[sample.metric] = known
+                }
+            } else {
+                extents[sample.metric] = extent
+                grown[sample.metric] = extent
+            }
+        }
+
+        if !deletedKeys.isEmpty {
+            for key in deletedKeys {
+                // Deleting a key the store does not hold is not an error: deletes are idempotent.
+                guard let existing = try SampleRow.fetch(key: key, with: select) else { continue }
+                try deleteByKey.bind(1, key)
+                try deleteByKey.run()
+                outcome.deleted += 1
+                _ = touched.add(existing, kind: rules.catalog.kind(of: existing.metric), clock: clock)
+            }
+        }
+
+        try MetricExtent.save(grown, db)
+
+        if reconcileIntents { try WriteIntentStore.reconcile(samples: changedSamples, nowMs: nowMs, clock: clock, db: db) }
+        try recompute(touched.days, db: db, rules: rules, extents: extents, nowMs: nowMs)
+        outcome.affected = touched.byDay
+        return outcome
+    }
+}
+
+/// The (day, metric) pairs an ingest touched, by metric for recomputation and by day for the response.
+struct DayTouches {
+    private(set) var days: [Metric: Set<DayKey>] = [:]
+
+    /// Records the days `sample` touches (none when it is stored raw) and returns its attribution.
+    mutating func add(_ sample: Sample, kind: MetricKind?, clock: ZoneClock) -> DayAttribution.Attribution {
+        let attribution = DayAttribution.attribute(sample, kind: kind, clock: clock)
+        if kind != nil {
+            for ordinal in attribution.first.ordinal...attribution.last.ordinal {
+                days[sample.metric, default: []].insert(DayKey(ordinal: ordinal))
+            }
+        }
+        return attribution
+    }
+
+    var byDay: [DayKey: Set<Metric>] {
+        var result: [DayKey: Set<Metric>] = [:]
+        for (metric, keys) in days { for day in keys { result[day, default: []].insert(metric) } }
+        return result
+    }
+}
