@@ -27,7 +27,9 @@ import PackageDescription
 //                       day aggregates, workouts, summary reads, write intents, tokens, ledgers, export,
 //                       import and verification, behind typed methods; the only module that imports
 //                       SQLiteStore (besides the CLI's backup, restore, verify and export commands).
-//   HealthAPI           routes, auth, errors, OpenAPI, summaries and imports: wires transport, store and domain.
+//   HealthAPI           one folder per feature (routes and their OpenAPI schemas side by side), the ingest
+//                       pipeline every ingest path shares, auth, errors, summaries and imports: wires
+//                       transport, store, domain and formats.
 //   HealthCLI           the command-line tool (serve, import, backup, demo, token, mcp, openapi, …).
 //   healthd             the thin executable: reads the environment and calls HealthCLI.
 //   HealthTesting       helpers shared by the test targets and the benchmarks: the loopback HTTP client,

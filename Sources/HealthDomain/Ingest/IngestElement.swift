@@ -19,7 +19,12 @@ public struct IngestElement: Sendable {
 
     /// The kind of record an element stands for.
     public enum Kind: Sendable, Equatable {
-        case sample, workout, activitySummary
+        /// A sample or a day total.
+        case sample
+        /// A workout.
+        case workout
+        /// A day's activity rings.
+        case activitySummary
     }
 
     /// The element.

@@ -20,10 +20,12 @@ import JSON
 /// two sides of a blood pressure apart, as HealthSave's inner metric does. So a re-sent
 /// observation, or the same sample arriving through another adapter, is stored once.
 public struct ObservationAdapter: Sendable {
+    /// The metric table slugs, LOINC codes and HealthKit types resolve against.
     public let catalog: MetricCatalog
     /// The zone local days are counted in.
     public let timezone: String
 
+    /// An adapter over `catalog`, counting local days in `timezone`.
     public init(catalog: MetricCatalog = .standard, timezone: String) {
         self.catalog = catalog
         self.timezone = timezone

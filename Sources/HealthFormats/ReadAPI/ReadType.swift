@@ -7,11 +7,15 @@ import HealthDomain
 /// converted from the stored canonical unit (`distance` in metres, `height` in metres);
 /// every canonical catalog name is an id too, in its canonical unit.
 public struct ReadType: Sendable, Equatable {
+    /// The id clients ask for (`steps`).
     public var id: String
+    /// The display name (`Step Count`).
     public var name: String
+    /// The HealthKit type it reads, when there is one.
     public var healthKitIdentifier: String?
     /// The unit of the records; `category` for metrics whose samples carry a category value.
     public var unit: String
+    /// The catalog metric it reads.
     public var metric: Metric
     /// Stored (canonical) value × `scale` = the value in `unit`.
     public var scale: Double

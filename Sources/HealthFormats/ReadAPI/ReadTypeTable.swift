@@ -4,10 +4,12 @@ import HealthDomain
 /// catalog name. Ids are looked up exactly; a catalog alias (a HealthKit identifier, a
 /// client spelling) resolves to its canonical type as a convenience.
 public struct ReadTypeTable: Sendable {
+    /// Every type, the seed's first.
     public let types: [ReadType]
     private let byID: [String: Int]
     private let catalog: MetricCatalog
 
+    /// The table over `catalog`.
     public init(catalog: MetricCatalog) {
         var types = ReadType.seedTypes(catalog)
         let seedIDs = Set(types.map(\.id))
