@@ -95,7 +95,7 @@ import Testing
         BadCase(#"{"distance": "NaN"}"#, "workouts[1].distance", "type"),
         BadCase(#"{"distance": 1200, "distanceUnit": "mi"}"#, "workouts[1].distance", "range"),
         BadCase(#"{"distanceUnit": "furlong"}"#, "workouts[1].distanceUnit", "unknown_value"),
-        BadCase(#"{"activeEnergyUnit": "J"}"#, "workouts[1].activeEnergyUnit", "unknown_value"),
+        BadCase(#"{"activeEnergyUnit": "BTU"}"#, "workouts[1].activeEnergyUnit", "unknown_value"),
         BadCase(#"{"avgHeartRate": 400}"#, "workouts[1].avgHeartRate", "range"),
         BadCase(#"{"route": [{"timeMs": 1775804460000, "latitude": 91, "longitude": 13.4}]}"#, "workouts[1].route[0].latitude", "range"),
         BadCase(#"{"route": [{"timeMs": 1775804460000, "latitude": 52.5, "longitude": -181}]}"#, "workouts[1].route[0].longitude", "range"),
