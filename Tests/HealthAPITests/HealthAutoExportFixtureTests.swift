@@ -45,6 +45,23 @@ import Testing
         #expect(both["asleepMinutes"] as? Int == 465)
     }
 
+    @Test func olderNightsTimeInBedJoinsTheSleepSourceAndKeepsBothNames() async throws {
+        // Watch sleep, iPhone time in bed: 8.25 h in bed counts (495 min), under the night's source.
+        let night = try await Self.night("sleep-aggregated-two-sources", day: "2026-05-11")
+        #expect(night["inBedMinutes"] as? Int == 495)
+        #expect(night["asleepMinutes"] as? Int == 435)
+        let app = TestApp()
+        try await Self.replay("sleep-aggregated-two-sources", into: app)
+        let raw = await app.send(.get, "/health/raw?metric=sleep_segment")
+        let inBed = (raw.json["samples"] as? [[String: Any]] ?? []).filter { $0["categoryValue"] as? String == "inBed" }
+        #expect(inBed.count == 2)
+        let first = try #require(inBed.first { ($0["valueNumber"] as? Double) == 8.25 })
+        #expect(first["sourceName"] as? String == "Jane’s Apple Watch")
+        let metadata = first["metadata"] as? [String: Any]
+        #expect(metadata?["inBedSource"] as? String == "Jane’s iPhone")
+        #expect(metadata?["sleepSource"] as? String == "Jane’s Apple Watch")
+    }
+
     @Test func everyFixtureHasItsExpectation() {
         #expect(Self.names.count >= 10)
         for name in Self.names {

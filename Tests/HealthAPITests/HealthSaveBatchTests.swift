@@ -172,8 +172,10 @@ private func day(_ app: TestApp, _ date: String) async -> [String: [String: Any]
         let app = TestApp()
         let malformed = await app.send(.post, "/api/apple/batch", body: "{\"metric\": \"heart_rate\", \"samples\": [")
         #expect(malformed.status == 400)
+        // A body that breaks the batch schema is 422, as the reference backend answers.
         let noMetric = await post(app, ["samples": []])
-        #expect(noMetric.status == 400)
+        #expect(noMetric.status == 422)
+        #expect(noMetric.errorDetails?["field"] as? String == "metric")
         let none = await post(app, ["metric": "heart_rate", "samples": [["date": "not a date", "qty": 72], ["date": "2026-04-10T12:00:00Z", "qty": 9000]]])
         #expect(none.status == 422)
         #expect(await day(app, "2026-04-10").isEmpty)
@@ -186,6 +188,36 @@ private func day(_ app: TestApp, _ date: String) async -> [String: [String: Any]
         let keyed = await app.send(.post, "/api/apple/batch", headers: [("x-api-key", "wrong")],
                                    body: jsonText(["metric": "heart_rate", "samples": []]), authorized: false)
         #expect(keyed.status == 401)
+    }
+
+    /// `"samples": "not-a-list"` (and the other shape errors) is 422 on both batch paths,
+    /// naming the field and the rule, with nothing stored and nothing filed in the ledger.
+    @Test func aBodyBreakingTheBatchSchemaIs422AndStoresNothing() async {
+        let app = TestApp()
+        let stored = await post(app, ["metric": "heart_rate", "samples": [["date": "2026-04-10T12:00:00Z", "qty": 72, "source": "Apple Watch"]]])
+        #expect(stored.status == 200)
+        for path in ["/api/apple/batch", "/api/v2/apple/batch"] {
+            let reply = await post(app, ["metric": "heart_rate", "samples": "not-a-list"], path: path,
+                                   headers: [("Idempotency-Key", "bad-\(path)"), ("X-HealthSave-Sync-Run-ID", "run-bad")])
+            #expect(reply.status == 422, "\(path)")
+            #expect(reply.errorCode == "VALIDATION_FAILED")
+            #expect(reply.errorDetails?["field"] as? String == "samples")
+            #expect(reply.errorDetails?["rule"] as? String == "type")
+            let deletions = await post(app, ["metric": "heart_rate", "samples": [], "deletions": 3], path: path)
+            #expect(deletions.status == 422)
+            #expect(deletions.errorDetails?["field"] as? String == "deletions")
+            let index = await post(app, ["metric": "heart_rate", "batch_index": "first", "samples": []], path: path)
+            #expect(index.status == 422)
+            #expect(index.errorDetails?["field"] as? String == "batch_index")
+            let notObject = await app.send(.post, path, body: "[1, 2]")
+            #expect(notObject.status == 422)
+            #expect(notObject.errorDetails?["field"] as? String == "body")
+        }
+        // Unparseable JSON is still 400.
+        #expect(await app.send(.post, "/api/v2/apple/batch", body: "{\"metric\": ").status == 400)
+        let raw = await app.send(.get, "/health/raw?metric=heart_rate_bpm")
+        #expect((raw.json["samples"] as? [Any])?.count == 1)
+        #expect(await app.send(.get, "/api/v2/sync/runs/run-bad").json["status"] as? String == "empty")
     }
 
     @Test func isoDatesParse() {

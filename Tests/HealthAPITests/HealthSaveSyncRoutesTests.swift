@@ -34,17 +34,19 @@ import HealthFormats
 
     // MARK: Empty store
 
-    @Test func anEmptyLedgerAnswersEmptyNotFoundAndNoCoverage() async throws {
+    @Test func anEmptyLedgerAnswersEmptyRunsAndNoCoverage() async throws {
         let app = TestApp()
         let latest = await app.send(.get, "/api/v2/sync/runs/latest")
         #expect(latest.status == 200)
         #expect(latest.json["status"] as? String == "empty")
         #expect(latest.json["message"] as? String == "No HealthSave sync receipts recorded yet.")
 
+        // A run without receipts is empty, as the reference backend answers (not a 404).
         let unknown = await app.send(.get, "/api/v2/sync/runs/run-nope")
-        #expect(unknown.status == 404)
-        #expect(unknown.errorCode == "NOT_FOUND")
-        #expect(unknown.errorDetails?["sync_run_id"] as? String == "run-nope")
+        #expect(unknown.status == 200)
+        #expect(unknown.json["status"] as? String == "empty")
+        #expect(unknown.json["sync_run_id"] as? String == "run-nope")
+        #expect(unknown.json["summary"] == nil && unknown.json["per_metric"] == nil)
 
         let coverage = await app.send(.get, "/api/v2/sync/coverage")
         #expect(coverage.status == 200)

@@ -48,6 +48,38 @@ func snapshot(_ store: SampleStore) async throws -> [String] {
         #expect(reply.header("Cache-Control") == "no-store")
     }
 
+    /// A weight in stones (HealthKit's `st`) is stored in kg, the sent value and unit kept
+    /// in the raw sample; a unit the metric cannot take is a 422 naming the field and the
+    /// rule, with nothing stored.
+    @Test func stonesAreConvertedAndAnUnknownUnitIsRefused() async throws {
+        let app = TestApp()
+        let weight = sampleJSON("w-1", metric: "body_mass", minutes: 0, value: 11.5, unit: "st", source: "Scale")
+        let reply = await app.send(.post, "/health/ingest", body: body([weight]))
+        #expect(reply.status == 200, "\(reply.json)")
+        #expect(reply.json["inserted"] as? Int == 1)
+        let raw = await app.send(.get, "/health/raw?metric=body_mass_kg")
+        let sample = try #require((raw.json["samples"] as? [[String: Any]])?.first)
+        #expect(sample["unit"] as? String == "kg")
+        #expect(abs((sample["valueNumber"] as? Double ?? 0) - 73.028_371_57) < 1e-9)
+        let metadata = sample["metadata"] as? [String: Any]
+        #expect(metadata?["sentUnit"] as? String == "st")
+        #expect(metadata?["sentValue"] as? Double == 11.5)
+        let daily = await app.send(.get, "/health/daily?from=2026-04-10&to=2026-04-10")
+        let day = ((daily.json["days"] as? [[String: Any]])?.first?["metrics"] as? [String: Any])?["body_mass_kg"] as? [String: Any]
+        // Day figures are rounded for display.
+        #expect(abs((day?["latest"] as? Double ?? 0) - 73.028) < 0.001, "\(day ?? [:])")
+
+        let before = try await snapshot(app.store)
+        let bad = sampleJSON("w-2", metric: "body_mass", start: 1_775_809_000_000, minutes: 0, value: 11.5, unit: "stone", source: "Scale")
+        let refused = await app.send(.post, "/health/ingest", body: body([bad]))
+        #expect(refused.status == 422)
+        let errors = refused.errorDetails?["errors"] as? [[String: Any]]
+        #expect(errors?.first?["field"] as? String == "unit")
+        #expect(errors?.first?["code"] as? String == "unknown_value")
+        #expect((errors?.first?["message"] as? String)?.contains("'st'") == true)
+        #expect(try await snapshot(app.store) == before)
+    }
+
     @Test func resendIsUnchangedAndChangeIsUpdated() async throws {
         let app = TestApp()
         _ = await app.send(.post, "/health/ingest", body: body([sampleJSON("a")]))

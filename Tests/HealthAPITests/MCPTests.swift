@@ -34,6 +34,22 @@ extension TestApp {
         #expect(await app.send(.get, "/mcp").status == 405)
     }
 
+    /// The header's documented revisions are the ones taken, a notification included: an
+    /// unsupported one is a 400 there too, never an accepted 202.
+    @Test func anUnsupportedProtocolVersionHeaderIsRefusedOnNotifications() async {
+        let app = TestApp()
+        let notification = #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#
+        for version in MCPServer.acceptedHeaderVersions {
+            #expect(await app.mcp(notification, headers: [("MCP-Protocol-Version", version)]).status == 202, "\(version)")
+        }
+        let refused = await app.mcp(notification, headers: [("MCP-Protocol-Version", "1999-01-01")])
+        #expect(refused.status == 400)
+        #expect((refused.json["error"] as? [String: Any])?["code"] as? Int == -32600)
+        let request = await app.mcp(#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#, headers: [("MCP-Protocol-Version", "1999-01-01")])
+        #expect(request.status == 400)
+        #expect(await app.mcp(#"{"jsonrpc":"2.0","id":4,"method":"ping"}"#, headers: [("MCP-Protocol-Version", "2024-11-05")]).status == 200)
+    }
+
     @Test func missingInvalidAndForeignOriginRequestsAreRefused() async throws {
         let app = TestApp()
         let list = #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#

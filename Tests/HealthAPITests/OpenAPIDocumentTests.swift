@@ -173,7 +173,9 @@ import HealthFormats
             if operation["requestBody"] != nil {
                 #expect(responses["413"] != nil && responses["415"] != nil, "\(method) \(path) takes a body but does not declare 413 and 415")
             }
-            if path.contains("{") {
+            // A HealthSave run id names a run whether or not receipts are kept for it: an
+            // unknown one answers `status: empty` (200), as the reference backend does.
+            if path.contains("{"), path != "/api/v2/sync/runs/{sync_run_id}" {
                 #expect(responses["404"] != nil, "\(method) \(path) has a path parameter but does not declare 404")
             }
             // MCP answers a malformed message or an unknown method as JSON-RPC says (400, 404
@@ -191,6 +193,34 @@ import HealthFormats
             let operation = OpenAPIDocumentTests.document["paths"]?[route.path.template]?[route.method.rawValue.lowercased()]
             #expect((operation?["security"] == []) == route.isPublic, "\(route.method) \(route.path): security does not match the route")
         }
+    }
+
+    /// The shapes the server has are the ones the document shows: the ingest request's
+    /// workouts and rings reference their input schemas, `/health-data` lists its type
+    /// ids, and `/mcp` its protocol revisions.
+    @Test func requestShapesAreReferencedAndNamesEnumerated() throws {
+        let document = OpenAPIDocumentTests.document
+        let schemas = document["components"]?["schemas"]
+        let ingest = schemas?["IngestRequest"]?["properties"]
+        #expect(ingest?["workouts"]?["items"] == ["$ref": "#/components/schemas/WorkoutInput"])
+        #expect(ingest?["activitySummaries"]?["items"] == ["$ref": "#/components/schemas/ActivitySummaryInput"])
+        #expect(schemas?["WorkoutInput"]?["properties"]?["activeEnergyUnit"]?["enum"]?.arrayValue?.contains("cal") == true)
+        // An optional member sent as null is read as absent, so the schema takes null too.
+        #expect(schemas?["WorkoutInput"]?["properties"]?["distance"]?["type"] == ["number", "null"])
+        #expect(schemas?["WorkoutInput"]?["required"] == ["activityType", "startTimeMs", "endTimeMs", "timezone"])
+
+        func parameter(_ path: String, _ method: String, _ name: String) -> JSONValue? {
+            document["paths"]?[path]?[method]?["parameters"]?.arrayValue?.first { $0["name"]?.stringValue == name }
+        }
+        let types = try #require(parameter("/health-data", "get", "types"))
+        #expect(types["schema"]?["type"] == "array")
+        #expect(types["style"] == "form" && types["explode"] == false)
+        let ids = types["schema"]?["items"]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(Array(ids.prefix(3)) == ["steps", "heart_rate", "active_energy"])
+        #expect(ids.contains("body_mass_kg") && ids.contains("sleep_segment"))
+        #expect(ids.count == ReadTypeTable(catalog: .standard).types.count)
+        let version = try #require(parameter("/mcp", "post", "MCP-Protocol-Version"))
+        #expect(version["schema"]?["enum"]?.arrayValue?.compactMap(\.stringValue) == ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"])
     }
 
     @Test func queryIntentsAreADiscriminatedOneOf() {

@@ -63,6 +63,28 @@ import Testing
         }
     }
 
+    /// What `WorkoutInput` and `ActivitySummaryInput` promise is what the rules take: an
+    /// optional member sent as null is absent, any length HealthKit writes is a distance
+    /// unit, and rings may come under HealthSave's names alone.
+    @Test func nullOptionalMembersAndHealthSaveNamesAreAcceptedAsDocumented() async throws {
+        let app = TestApp()
+        var workout = WorkoutTests.good
+        for key in ["name", "durationSeconds", "activeEnergyUnit", "avgHeartRate", "heartRate", "route", "sourceName", "metadata"] { workout[key] = NSNull() }
+        workout["distance"] = 21_097.5
+        workout["distanceUnit"] = "m"
+        var yards = WorkoutTests.good
+        yards["workoutKey"] = "W-YD"
+        yards["distance"] = 1_000
+        yards["distanceUnit"] = "yd"
+        let rings: [String: Any] = ["date": "2026-04-10", "activeEnergyBurned": 540, "appleStandHours": 12, "standGoalHours": NSNull()]
+        let reply = await app.send(.post, "/health/ingest", body: try WorkoutTests.body(["workouts": [workout, yards], "activitySummaries": [rings]]))
+        #expect(reply.status == 200, "\(String(decoding: reply.response.body, as: UTF8.self))")
+        #expect(reply.json["workoutsInserted"] as? Int == 2)
+        #expect(reply.json["activitySummariesUpserted"] as? Int == 1)
+        let stored = await app.send(.get, "/health/workouts/W-YD")
+        #expect(abs((stored.json["distanceKm"] as? Double ?? 0) - 0.9144) < 1e-9)
+    }
+
     static var good: [String: Any] {
         ["workoutKey": "W-GOOD", "activityType": "running", "startTimeMs": 1_775_804_400_000, "endTimeMs": 1_775_807_100_000,
          "distance": 6.5, "activeEnergy": 420, "timezone": "Europe/Berlin"]
@@ -95,7 +117,7 @@ import Testing
         BadCase(#"{"distance": "NaN"}"#, "workouts[1].distance", "type"),
         BadCase(#"{"distance": 1200, "distanceUnit": "mi"}"#, "workouts[1].distance", "range"),
         BadCase(#"{"distanceUnit": "furlong"}"#, "workouts[1].distanceUnit", "unknown_value"),
-        BadCase(#"{"activeEnergyUnit": "J"}"#, "workouts[1].activeEnergyUnit", "unknown_value"),
+        BadCase(#"{"activeEnergyUnit": "BTU"}"#, "workouts[1].activeEnergyUnit", "unknown_value"),
         BadCase(#"{"avgHeartRate": 400}"#, "workouts[1].avgHeartRate", "range"),
         BadCase(#"{"route": [{"timeMs": 1775804460000, "latitude": 91, "longitude": 13.4}]}"#, "workouts[1].route[0].latitude", "range"),
         BadCase(#"{"route": [{"timeMs": 1775804460000, "latitude": 52.5, "longitude": -181}]}"#, "workouts[1].route[0].longitude", "range"),

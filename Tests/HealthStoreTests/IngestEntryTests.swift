@@ -53,7 +53,7 @@ import SQLiteStore
         #expect(tallies.map(\.batchesSeen) == [1])
     }
 
-    @Test func takeOverReplacesTheSampleSentEarlierWithoutItsID() async throws {
+    @Test func anIdentifiedSampleTakesOverTheOneSentEarlierWithoutItsID() async throws {
         let (store, directory) = try Self.openStore()
         defer { store.close(); try? FileManager.default.removeItem(atPath: directory) }
         let start = DomainFixtures.local("2026-03-10", 9)
@@ -61,11 +61,11 @@ import SQLiteStore
         let derived = Self.steps(SampleKey.derivedPrefix + "earlier", start: start)
         _ = try await store.ingest([derived], nowMs: start)
         let identified = Self.steps("uuid-1", start: start)
-        let answer = try await store.ingest(IngestBatch(samples: [identified]), nowMs: start)
+        let answer = try await store.ingest(IngestBatch(samples: [identified]), options: IngestOptions(), nowMs: start)
         guard case .stored(let result) = answer else { Issue.record("stored"); return }
-        // Every ingest takes over: the identified sample replaces the id-less entry it is, an update.
-        #expect(result.samples.updated == 1)
-        #expect(result.samples.inserted == 0 && result.samples.deleted == 0)
+        // One measurement: the identified send updates the stored entry instead of adding a second.
+        #expect(result.samples.inserted == 0)
+        #expect(result.samples.updated + result.samples.unchanged == 1)
         #expect(try store.sampleCount() == 1)
     }
 }

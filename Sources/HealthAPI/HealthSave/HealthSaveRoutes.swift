@@ -16,7 +16,7 @@ enum HealthSaveRoutes {
             Route(.get, "/api/apple/status", scope: .ingest,
                   operation: Operation(
                     id: "getHealthSaveStatus", summary: "Stored sample counts per HealthSave metric",
-                    description: "The flat object the HealthSave app's sync status screen reads: every key a HealthSave metric name (canonical metrics map back to the app's names; raw metrics keep theirs; `workouts` and `activity_summaries` count those records), every value `{count, oldest, newest}`. Never wrapped.",
+                    description: "The flat object the HealthSave app's sync status screen reads: every key a HealthSave metric name (canonical metrics map back to the app's names; raw metrics keep theirs; `workouts` and `activity_summaries` count those records), every value `{count, oldest, newest}`. A metric's count includes its \"HealthKit Statistics\" day totals, so a metric synced only as day totals shows them; times are dates where every record stands for a day. Never wrapped.",
                     tags: ["healthsave"],
                     responses: [200: Operation.Response("Counts per metric.", schema: HealthSaveSchemas.status)])) { try await HealthSaveStatus.respond($0) },
         ]
@@ -33,8 +33,10 @@ enum HealthSaveRoutes {
             a sample arriving with a new `uuid` replaces the stored id-less one of the same metric, source and time. Unknown metrics, ECG and \
             heartbeat series are stored raw. 200 with the receipt, also when some samples were rejected (`records_rejected`, `errors`); \
             `Idempotency-Key` (else `X-HealthSave-Batch-ID`) with `X-HealthSave-Payload-Hash` (else the body's SHA-256): a repeat replays the \
-            first answer, another payload under the same key is 409. 400 malformed JSON or shape, 422 no valid sample (nothing stored), \
-            413 more than 10,000 samples or deletions.
+            first answer, another payload under the same key is 409. 400 malformed JSON; 422 a body that breaks the batch schema (no `metric`, \
+            `samples` or `deletions` not arrays, a mistyped member: `details.field` and `details.rule` name it), as the HealthSave reference \
+            backend answers, or no valid sample (nothing stored either way); 413 more than 10,000 samples or deletions. The receipt's \
+            `sample_window` spans the samples and workouts, and the whole local dates of day totals and activity summaries.
             """,
             tags: ["healthsave"],
             parameters: [
@@ -46,10 +48,10 @@ enum HealthSaveRoutes {
             requestBody: Operation.Body(description: "One HealthSave metric batch.", schema: HealthSaveSchemas.batch, example: HealthSaveSchemas.batchExample),
             responses: [
                 200: Operation.Response("Stored (rejected samples counted in `records_rejected`).", schema: HealthSaveSchemas.receipt),
-                400: Operation.Response("Malformed JSON, or no `metric`, or `samples`/`deletions` not arrays.", schema: Schemas.ref("Error")),
+                400: Operation.Response("Malformed JSON (or a query parameter; the route takes none).", schema: Schemas.ref("Error")),
                 409: Operation.Response("The idempotency key was used before for a different payload; nothing was stored.", schema: Schemas.ref("Error")),
                 413: Operation.Response("More than 10,000 samples or deletions, or the body is over the size limit.", schema: Schemas.ref("Error")),
-                422: Operation.Response("No sample of the batch is valid; nothing was stored. `details.errors` lists the problems (at most 1,000).", schema: Schemas.ref("Error")),
+                422: Operation.Response("The body breaks the batch schema (no `metric`, `samples`/`deletions` not arrays, a mistyped member; `details.field` and `details.rule` name it), or no sample of the batch is valid (`details.errors` lists the problems, at most 1,000); nothing was stored.", schema: Schemas.ref("Error")),
                 507: .storageFull,
             ])
     }
@@ -63,7 +65,11 @@ enum HealthSaveRoutes {
         do {
             batch = try adapter.read(root)
         } catch {
-            throw APIError.invalidParameter(error.field, error.message, rule: error.rule)
+            // The reference backend validates the body against its model and answers a body
+            // that breaks it (`"samples": "not-a-list"`, no `metric`) with 422; the app
+            // treats that as a batch to fix, not one to retry. Unparseable JSON stays 400.
+            throw APIError(status: .unprocessableContent, code: .validationFailed, message: error.message,
+                           details: ["field": .string(error.field), "rule": .string(error.rule)])
         }
         guard batch.elements.count <= Limits.samplesPerIngest, batch.deletionsReceived <= Limits.samplesPerIngest else {
             throw APIError.payloadTooLarge("at most \(Limits.samplesPerIngest) samples and \(Limits.samplesPerIngest) deletions per batch (got \(batch.elements.count) and \(batch.deletionsReceived)); split the batch", limit: Limits.samplesPerIngest)
@@ -76,6 +82,9 @@ enum HealthSaveRoutes {
         let (samples, workouts) = (pipeline.samples, pipeline.workouts)
         let accepted = pipeline.accepted, rejected = pipeline.rejected
         let errors = pipeline.issues.map(\.healthSaveEntry)
+        // The local dates day totals and activity summaries stand for, with their zone.
+        let coveredDays = zip(pipeline.dayTotals, pipeline.dayTotalZones).map { ($0.day, $1 ?? adapter.defaultZone) }
+            + pipeline.activitySummaries.map { ($0.day, adapter.defaultZone) }
 
         let headers = context.request.headers
         func header(_ name: String) -> String? { headers[HTTPHeaderName(name)].flatMap { $0.isEmpty ? nil : $0 } }
@@ -91,6 +100,14 @@ enum HealthSaveRoutes {
         var windowStart: Int64?
         var windowEnd: Int64?
         for (start, end) in samples.map({ ($0.startTimeMs, $0.endTimeMs) }) + workouts.map({ ($0.startTimeMs, $0.endTimeMs) }) {
+            windowStart = min(windowStart ?? start, start)
+            windowEnd = max(windowEnd ?? end, end)
+        }
+        // A day total or a day's rings covers its whole local date: from its midnight to
+        // the last second before the next, so their receipts carry a window too.
+        let clock = services.store.clock
+        for (day, zone) in coveredDays {
+            let start = clock.startOfDayMs(day, zone: zone), end = clock.endOfDayMs(day, zone: zone) - 1000
             windowStart = min(windowStart ?? start, start)
             windowEnd = max(windowEnd ?? end, end)
         }

@@ -3,10 +3,10 @@ import JSON
 /// JSON Schemas of the HealthSave routes, for the OpenAPI document.
 enum HealthSaveSchemas {
     static let window: JSONValue = [
-        "type": "object", "description": "Earliest start and latest end of the accepted samples.",
+        "type": "object", "description": "Earliest start and latest end of the accepted samples, workouts, day totals and activity summaries (null without any).",
         "properties": [
-            "min_sample_time": ["type": ["string", "null"], "description": "Earliest sample start (ISO 8601, UTC)."],
-            "max_sample_time": ["type": ["string", "null"], "description": "Latest sample end (ISO 8601, UTC)."],
+            "min_sample_time": ["type": ["string", "null"], "description": "Earliest sample start (ISO 8601, UTC); for a day total or a day's rings, its local date's midnight."],
+            "max_sample_time": ["type": ["string", "null"], "description": "Latest sample end (ISO 8601, UTC); for a day total or a day's rings, the last second of its local date."],
         ],
     ]
 
@@ -76,9 +76,9 @@ enum HealthSaveSchemas {
         "additionalProperties": [
             "type": "object", "description": "Counts of one metric.",
             "properties": [
-                "count": ["type": "integer", "description": "Stored samples (or records)."],
-                "oldest": ["type": ["string", "null"], "description": "Earliest start (ISO 8601, UTC; a date for activity summaries)."],
-                "newest": ["type": ["string", "null"], "description": "Latest start (ISO 8601, UTC; a date for activity summaries)."],
+                "count": ["type": "integer", "description": "Stored samples plus day totals (or records)."],
+                "oldest": ["type": ["string", "null"], "description": "Earliest start (ISO 8601, UTC; a date YYYY-MM-DD where every record stands for a day: activity summaries, metrics held only as day totals)."],
+                "newest": ["type": ["string", "null"], "description": "Latest start (ISO 8601, UTC; a date YYYY-MM-DD where every record stands for a day)."],
             ],
         ],
     ]

@@ -66,13 +66,13 @@ enum HealthSaveSyncRoutes {
                     The run's batches as the server recorded them: a `summary` over the run and `per_metric` by HealthSave metric \
                     name (batches seen, processed, empty and failed, `total_batches` announced and batch indexes seen, records \
                     received, accepted and rejected, first and last receive time, the sample window). `verification_level` is \
-                    `delivery_receipt`: the server saw and answered these batches. Batches are kept \(Limits.batchLedgerRetentionDays) days.
+                    `delivery_receipt`: the server saw and answered these batches. A run no retained batch carries answers \
+                    `{"status":"empty","sync_run_id":…}` (200), as the reference backend and `runs/latest` do. Batches are kept \(Limits.batchLedgerRetentionDays) days.
                     """,
                     tags: ["healthsave"], parameters: [runIDParameter],
                     responses: [
-                        200: Operation.Response("The run's receipt.", schema: Schemas.ref("HealthSaveSyncRun")),
+                        200: Operation.Response("The run's receipt, or `status: empty` for a run without receipts.", schema: Schemas.ref("HealthSaveSyncRun")),
                         400: badRequest,
-                        404: Operation.Response("No retained batch carries this run id.", schema: error),
                     ])) { context in
                 try context.query.rejectUnknown(allowed: [])
                 let id = context.pathParameters["sync_run_id"] ?? ""
@@ -81,7 +81,7 @@ enum HealthSaveSyncRoutes {
                 }
                 let tallies = try await context.services.store.read { reader in try reader.healthSaveRun(id: id) }
                 guard !tallies.isEmpty else {
-                    throw APIError.notFound("no HealthSave sync receipts are recorded for run '\(id)'", details: ["sync_run_id": .string(id)])
+                    return .json(["status": "empty", "sync_run_id": .string(id), "message": "No HealthSave sync receipts recorded for this run."])
                 }
                 return .json(runJSON(id: id, tallies))
             },

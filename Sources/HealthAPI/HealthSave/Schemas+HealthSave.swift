@@ -62,10 +62,11 @@ extension Schemas {
 
     static let healthSaveSyncRun: JSONValue = [
         "type": "object",
-        "description": "A HealthSave sync run's delivery receipt: the batches the server recorded for it.",
-        "required": ["status", "sync_run_id", "verification_level", "started_at", "completed_at", "summary", "per_metric"],
+        "description": "A HealthSave sync run's delivery receipt: the batches the server recorded for it; `{\"status\":\"empty\",\"sync_run_id\",\"message\"}` for a run without recorded batches.",
+        "required": ["status", "sync_run_id"],
         "properties": [
-            "status": ["type": "string", "enum": ["ok"], "description": "Always `ok`."],
+            "status": ["type": "string", "enum": ["ok", "empty"], "description": "`ok` with the receipt; `empty` when no retained batch carries the run id (the other fields but `message` are then absent)."],
+            "message": ["type": "string", "description": "With `empty`: why there is no receipt."],
             "sync_run_id": ["type": "string", "description": "The run id (`X-HealthSave-Sync-Run-ID`)."],
             "verification_level": ["type": "string", "enum": ["delivery_receipt"], "description": "The server saw and answered these batches."],
             "started_at": time("When the run's first batch arrived."),
@@ -99,7 +100,7 @@ extension Schemas {
                 "records_deduped_existing": 19, "storage_result_level": "inserted_vs_existing", "sample_window": exampleWindow,
             ],
             "per_metric": ["heart_rate": exampleMetricReceipt],
-        ]],
+        ], ["status": "empty", "sync_run_id": "run_01HZ", "message": "No HealthSave sync receipts recorded for this run."]],
     ]
 
     static let healthSaveLatestSyncRun: JSONValue = [

@@ -32,6 +32,8 @@ struct IngestPipeline {
     private(set) var workouts: [Workout] = []
     private(set) var activitySummaries: [ActivitySummary] = []
     private(set) var dayTotals: [DayTotal] = []
+    /// The zone each of ``dayTotals`` was sent in (HealthSave's receipt window spans its local date).
+    private(set) var dayTotalZones: [String?] = []
     /// The problems found, in element order (the first ``maxIssues``).
     private(set) var issues: [IngestIssue] = []
     /// Every rejected element since the last ``takeValid()``.
@@ -65,7 +67,10 @@ struct IngestPipeline {
             }
         case .dayTotal(let draft, let localDate):
             let (total, issues) = rules.dayTotal(draft, localDate: localDate, clock: clock)
-            if let total { dayTotals.append(total) }
+            if let total {
+                dayTotals.append(total)
+                dayTotalZones.append(draft.timezone)
+            }
             found = issues
         case .workout(let draft):
             switch workoutRules.validate(draft) {
@@ -151,6 +156,7 @@ struct IngestPipeline {
             workouts.removeAll(keepingCapacity: true)
             activitySummaries.removeAll(keepingCapacity: true)
             dayTotals.removeAll(keepingCapacity: true)
+            dayTotalZones.removeAll(keepingCapacity: true)
             rejections.removeAll(keepingCapacity: true)
         }
         return (samples, workouts, activitySummaries, dayTotals)

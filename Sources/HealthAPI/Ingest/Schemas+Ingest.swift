@@ -18,7 +18,7 @@ extension Schemas {
             "endTimeMs": ["type": "integer", "description": "End, Unix epoch milliseconds (≥ startTimeMs)."],
             "valueNumber": ["type": "number", "description": "The value in `unit`; required for quantity metrics and blood pressure, optional for category metrics."],
             "categoryValue": ["type": "string", "minLength": 1, "maxLength": 64, "description": "The value of a category sample: a sleep stage for sleep_segment (inBed, asleep, awake, asleepREM, asleepCore, asleepDeep), a symptom's severity, a cycle-tracking value, the side (systolic, diastolic) of a blood pressure sample. Accepted by HealthKit name, number or a client's spelling and stored by name; GET /health/types lists each metric's values."],
-            "unit": ["type": "string", "minLength": 1, "maxLength": 32, "description": "Unit of valueNumber: the metric's canonical unit or one it accepts (lb, kJ, mmol/L, degF, mi, fraction, …), converted on the way in; GET /health/types lists each metric's units. Category samples send e.g. `category`."],
+            "unit": ["type": "string", "minLength": 1, "maxLength": 32, "description": "Unit of valueNumber: the metric's canonical unit or one it accepts (every HealthKit unit string of its dimension: lb, st, oz, kJ, cal (a thousandth of a kcal; Cal is a kcal), mmol/L, degF, mi, fl_oz_us, …, and `fraction`), converted on the way in, the sent value and unit kept in `metadata` (`sentValue`, `sentUnit`); GET /health/types lists each metric's units. Category samples send e.g. `category`."],
             "sourceName": ["type": "string", "maxLength": 256, "description": "HealthKit source name, e.g. \"Apple Watch\"; decides de-duplication priority."],
             "sourceBundleId": ["type": "string", "maxLength": 256, "description": "HealthKit source bundle identifier."],
             "timezone": ["type": "string", "description": "IANA time zone where the sample was recorded; decides its local day."],
@@ -39,10 +39,10 @@ extension Schemas {
             "samples": ["type": "array", "maxItems": .number(Double(Limits.samplesPerIngest)), "items": ["type": "object", "description": "One sample in the shape of `Sample`."],
                         "description": "Samples to upsert by sampleKey. Each is checked on its own against `Sample` and the metric's rules: the valid ones are stored and the others listed in `errors` (207), or, when none is valid, the request is a 422."],
             "deletedSampleKeys": ["type": "array", "maxItems": .number(Double(Limits.samplesPerIngest)), "items": ["type": "string", "minLength": 1, "maxLength": 256], "description": "Keys of samples HealthKit reported deleted."],
-            "workouts": ["type": "array", "maxItems": .number(Double(Limits.workoutsPerIngest)), "items": ["type": "object", "description": "One workout in the shape of `WorkoutInput`."],
-                         "description": "Workouts to upsert by workoutKey (see `WorkoutInput`). Each is checked on its own; a rejected one is listed in `errors` with `field` like `workouts[2].distance`. They never add to day aggregates."],
-            "activitySummaries": ["type": "array", "maxItems": .number(Double(Limits.activitySummariesPerIngest)), "items": ["type": "object", "description": "One day's rings in the shape of `ActivitySummaryInput`."],
-                                  "description": "Activity rings to upsert by day (see `ActivitySummaryInput`); a rejected one is listed in `errors` with `field` like `activitySummaries[0].standHours`."],
+            "workouts": ["type": "array", "maxItems": .number(Double(Limits.workoutsPerIngest)), "items": ref("WorkoutInput"),
+                         "description": "Workouts to upsert by workoutKey. Each is checked on its own against `WorkoutInput` and the workout rules: a rejected one (one that breaks the schema included) is listed in `errors` with `field` like `workouts[2].distance` and the others stored (207), or, when nothing is valid, the request is a 422. They never add to day aggregates."],
+            "activitySummaries": ["type": "array", "maxItems": .number(Double(Limits.activitySummariesPerIngest)), "items": ref("ActivitySummaryInput"),
+                                  "description": "Activity rings to upsert by day. Each is checked on its own against `ActivitySummaryInput` and the ring rules: a rejected one is listed in `errors` with `field` like `activitySummaries[0].standHours` (207), or the request is a 422 when nothing is valid."],
         ],
     ]
 

@@ -31,7 +31,9 @@ enum MCPRoutes {
                 """,
                 tags: ["mcp"],
                 parameters: [
-                    .init("MCP-Protocol-Version", in: .header, description: "The protocol revision (2026-07-28 must match `_meta`).", schema: ["type": "string"]),
+                    .init("MCP-Protocol-Version", in: .header,
+                          description: "The protocol revision: one of the supported ones (2026-07-28 must match `_meta`; 2024-11-05 is still taken from older clients). Any other is a 400 (-32600), notifications included.",
+                          schema: ["type": "string", "enum": .array(MCPServer.acceptedHeaderVersions.map { .string($0) })]),
                     .init("Mcp-Method", in: .header, description: "2026-07-28: the body's method.", schema: ["type": "string"]),
                     .init("Mcp-Name", in: .header, description: "2026-07-28: the tool's name for tools/call.", schema: ["type": "string"]),
                 ],

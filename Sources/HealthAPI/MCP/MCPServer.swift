@@ -13,6 +13,9 @@ final class MCPServer: Sendable {
     /// Revisions reachable through `initialize`, oldest first.
     static let handshakeVersions = ["2025-03-26", "2025-06-18", "2025-11-25"]
     static let supportedVersions = handshakeVersions + [modernVersion]
+    /// `MCP-Protocol-Version` values a request may carry: the supported revisions, and
+    /// 2024-11-05, which older clients still send and is answered as 2025-03-26 would be.
+    static let acceptedHeaderVersions = ["2024-11-05"] + supportedVersions
     static let protocolVersionKey = "io.modelcontextprotocol/protocolVersion"
     static let clientCapabilitiesKey = "io.modelcontextprotocol/clientCapabilities"
     /// How long a client may reuse `tools/list` and `server/discover`: tools change only
@@ -66,6 +69,13 @@ final class MCPServer: Sendable {
         guard object["jsonrpc"] == "2.0" else {
             return MCPServer.failure(.invalidRequest("'jsonrpc' must be \"2.0\""), id: MCPServer.usableID(object["id"]) ?? .null)
         }
+        // An unsupported revision is refused whatever the message, as Streamable HTTP
+        // requires (400): a notification must not be accepted under a version the server
+        // does not speak. Requests are checked below, with the revision's own error.
+        let isRequest = object["method"] != nil && object["id"] != nil
+        if !isRequest, let requested = routing?.protocolVersion, !MCPServer.acceptedHeaderVersions.contains(requested) {
+            return MCPServer.failure(MCPServer.unsupportedHeader(requested), id: MCPServer.usableID(object["id"]) ?? .null)
+        }
         guard let methodValue = object["method"] else {
             // A response to a request of ours: this server sends none, so it is dropped.
             if object["id"] != nil, object["result"] != nil || object["error"] != nil { return Exchange(status: 202) }
@@ -90,8 +100,8 @@ final class MCPServer: Sendable {
             let modern = routing?.protocolVersion == MCPServer.modernVersion || params["_meta"]?[MCPServer.protocolVersionKey] != nil
             if modern {
                 try MCPServer.checkEnvelope(method: method, params: params, routing: routing)
-            } else if let requested = routing?.protocolVersion, !MCPServer.handshakeVersions.contains(requested), requested != "2024-11-05" {
-                throw JSONRPCError.invalidRequest("unsupported MCP-Protocol-Version '\(requested.prefix(40))'; supported: \(MCPServer.supportedVersions.joined(separator: ", "))")
+            } else if let requested = routing?.protocolVersion, !MCPServer.acceptedHeaderVersions.contains(requested) {
+                throw MCPServer.unsupportedHeader(requested)
             }
             var headers: [(String, String)] = []
             var result = try await dispatch(method, params: params, modern: modern, services: services, grant: grant, requestID: requestID)
@@ -104,6 +114,11 @@ final class MCPServer: Sendable {
             // Never a 500 and never internals: the request id finds the log line.
             return MCPServer.failure(JSONRPCError(code: JSONRPCError.internalError, message: "internal error (request id \(requestID))"), id: id)
         }
+    }
+
+    /// The error for an `MCP-Protocol-Version` header the server does not speak.
+    static func unsupportedHeader(_ requested: String) -> JSONRPCError {
+        .invalidRequest("unsupported MCP-Protocol-Version '\(requested.prefix(40))'; supported: \(supportedVersions.joined(separator: ", "))")
     }
 
     static func failure(_ error: JSONRPCError, id: JSONValue) -> Exchange {

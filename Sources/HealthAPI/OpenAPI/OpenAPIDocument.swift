@@ -79,13 +79,16 @@ public enum OpenAPIDocument {
             object["security"] = [["bearerAuth": [.string(scope.rawValue)]], ["apiKeyAuth": [.string(scope.rawValue)]]]
         }
         let parameters = op.parameters.map { p -> JSONValue in
-            [
+            var parameter: [String: JSONValue] = [
                 "name": .string(p.name),
                 "in": .string(p.location.rawValue),
                 "required": .bool(p.location == .path ? true : p.required),
                 "description": .string(p.description),
                 "schema": p.schema,
             ]
+            if let style = p.style { parameter["style"] = .string(style) }
+            if let explode = p.explode { parameter["explode"] = .bool(explode) }
+            return .object(parameter)
         }
         if !parameters.isEmpty { object["parameters"] = .array(parameters) }
         if let body = op.requestBody {

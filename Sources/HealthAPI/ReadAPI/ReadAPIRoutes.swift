@@ -48,8 +48,11 @@ enum ReadAPIRoutes {
                     """,
                     tags: ["read-api"],
                     parameters: [
-                        .init("types", in: .query, required: true, description: "Comma-separated type ids (`GET /types`), e.g. `steps,heart_rate`.",
-                              schema: ["type": "string", "minLength": 1, "pattern": "^[^,]+(,[^,]+)*$", "examples": ["steps,heart_rate"]]),
+                        .init("types", in: .query, required: true,
+                              description: "Comma-separated type ids (`GET /types` lists them with their units), e.g. `steps,heart_rate`: the seed's ids then every canonical metric name of the built-in table (a catalog alias such as a HealthKit identifier names its metric too; metrics a configured catalog adds are listed by `GET /types`). At most \(HealthDataQuery.maxTypes) distinct types; a repeated id counts once.",
+                              schema: ["type": "array", "minItems": 1, "items": ["type": "string", "enum": .array(ReadTypeTable(catalog: .standard).types.map { .string($0.id) }), "description": "One type id."],
+                                       "examples": [["steps", "heart_rate"]]],
+                              style: "form", explode: false),
                         .init("start", in: .query, required: true, description: "Start: a date `YYYY-MM-DD` (local midnight) or an ISO 8601 time.",
                               schema: ["type": "string", "examples": ["2026-01-01", "2026-01-01T00:00:00Z"]]),
                         .init("end", in: .query, description: "End, included: a date (through that local day) or an ISO 8601 time; now when absent.",

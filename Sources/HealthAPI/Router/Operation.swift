@@ -12,12 +12,19 @@ public struct Operation: Sendable {
         public var required: Bool
         public var description: String
         public var schema: JSONValue
-        public init(_ name: String, in location: Location, required: Bool = false, description: String, schema: JSONValue) {
+        /// How an array value is written (OpenAPI `style`/`explode`): `form` without
+        /// exploding is one comma-separated value (`types=steps,heart_rate`). Nil: the default.
+        public var style: String?
+        public var explode: Bool?
+        public init(_ name: String, in location: Location, required: Bool = false, description: String, schema: JSONValue,
+                    style: String? = nil, explode: Bool? = nil) {
             self.name = name
             self.location = location
             self.required = required
             self.description = description
             self.schema = schema
+            self.style = style
+            self.explode = explode
         }
     }
 

@@ -5,59 +5,75 @@ extension Schemas {
     /// The activity type names the table knows, for enums and descriptions.
     static var activityTypeNames: [String] { WorkoutActivityType.all.map(\.name) }
 
-    /// One `workouts[]` element of `POST /health/ingest`.
+    /// A type that also takes JSON null: the rules read a null member as an absent one.
+    static func orNull(_ type: String) -> JSONValue { [.string(type), "null"] }
+
+    /// `names` as an enum that also takes null (an absent unit).
+    static func unitEnum(_ units: MetricUnits) -> JSONValue { .array(units.names.map { .string($0) } + [.null]) }
+
+    /// One `workouts[]` element of `POST /health/ingest`. True to the rules: an optional
+    /// member may be null (read as absent), and only what the rules check on the value as
+    /// sent is a schema keyword (ranges after unit conversion are rules, not maxima here).
     static let workoutInput: JSONValue = [
         "type": "object",
-        "description": "One HealthKit workout (HKWorkout). Upserted by `workoutKey`; without one, the key is derived from (activity type, source, start, end) as `w1-…`, so a re-sent workout updates instead of duplicating. Workouts never add to day aggregates (a day's active energy comes from samples). Unknown members are ignored.",
+        "description": "One HealthKit workout (HKWorkout). Upserted by `workoutKey`; without one, the key is derived from (activity type, source, start, end) as `w1-…`, so a re-sent workout updates instead of duplicating. Workouts never add to day aggregates (a day's active energy comes from samples). An optional member sent as null counts as absent; unknown members are ignored.",
         "required": ["activityType", "startTimeMs", "endTimeMs", "timezone"],
         "properties": [
-            "workoutKey": ["type": "string", "minLength": 1, "maxLength": 256, "description": "Stable unique id of the workout (the HealthKit UUID); the upsert key."],
+            "workoutKey": ["type": orNull("string"), "minLength": 1, "maxLength": 256, "description": "Stable unique id of the workout (the HealthKit UUID); the upsert key."],
             "activityType": ["type": ["string", "integer"], "description": .string("The HKWorkoutActivityType: its case name (" + WorkoutActivityType.all.prefix(8).map(\.name).joined(separator: ", ") + ", …; GET /health/capabilities lists all), case-insensitive, a readable name or common spelling (Running, Outdoor Run, run, HKWorkoutActivityTypeRunning), or its raw number (37).")],
-            "name": ["type": "string", "minLength": 1, "maxLength": 128, "description": "A readable name such as \"Outdoor Run\"; default: the type's (\"Running\")."],
+            "name": ["type": orNull("string"), "minLength": 1, "maxLength": 128, "description": "A readable name such as \"Outdoor Run\"; default: the type's (\"Running\")."],
             "startTimeMs": ["type": "integer", "description": "Start, Unix epoch milliseconds (1970…2100)."],
             "endTimeMs": ["type": "integer", "description": "End, Unix epoch milliseconds: ≥ startTimeMs and at most 48 h after it."],
-            "durationSeconds": ["type": "number", "minimum": 0, "description": "Active time in seconds (pauses excluded), at most endTimeMs − startTimeMs; default: the whole span."],
-            "activeEnergy": ["type": "number", "minimum": 0, "description": "Active energy burned, in `activeEnergyUnit`; 0…20,000 kcal after conversion."],
-            "activeEnergyUnit": ["type": "string", "enum": .array(WorkoutRules.energyUnits.names.map { .string($0) }), "default": "kcal", "description": "Unit of activeEnergy: kcal (default), Cal (a kilocalorie) or kJ; stored as kcal."],
-            "distance": ["type": "number", "minimum": 0, "description": "Distance covered, in `distanceUnit`; 0…1,000 km after conversion."],
-            "distanceUnit": ["type": "string", "enum": .array(WorkoutRules.distanceUnits.names.map { .string($0) }), "default": "km", "description": "Unit of distance: km (default), m or mi; stored as km."],
-            "avgHeartRate": ["type": "number", "minimum": 20, "maximum": 300, "description": "Average heart rate, bpm."],
-            "maxHeartRate": ["type": "number", "minimum": 20, "maximum": 300, "description": "Highest heart rate, bpm (≥ avgHeartRate)."],
-            "heartRate": ["type": "array", "maxItems": .number(Double(WorkoutRules.maxHeartRatePoints)), "description": "The heart-rate timeline: at most 20,000 readings, stored ascending by time.",
-                          "items": ["type": "object", "required": ["timeMs", "bpm"], "properties": [
+            "durationSeconds": ["type": orNull("number"), "minimum": 0, "description": "Active time in seconds (pauses excluded), at most endTimeMs − startTimeMs; default: the whole span."],
+            "activeEnergy": ["type": orNull("number"), "minimum": 0, "description": "Active energy burned, in `activeEnergyUnit`; 0…20,000 kcal after conversion."],
+            "activeEnergyUnit": ["type": orNull("string"), "enum": unitEnum(WorkoutRules.energyUnits), "default": "kcal", "description": "Unit of activeEnergy: kcal (default), Cal (a kilocalorie), cal (a thousandth of one), kJ or J; stored as kcal."],
+            "distance": ["type": orNull("number"), "minimum": 0, "description": "Distance covered, in `distanceUnit`; 0…1,000 km after conversion."],
+            "distanceUnit": ["type": orNull("string"), "enum": unitEnum(WorkoutRules.distanceUnits), "default": "km", "description": "Unit of distance: km (default), m, mi or another length HealthKit writes (ft, yd, in, cm, mm); stored as km."],
+            "avgHeartRate": ["type": orNull("number"), "minimum": 20, "maximum": 300, "description": "Average heart rate, bpm."],
+            "maxHeartRate": ["type": orNull("number"), "minimum": 20, "maximum": 300, "description": "Highest heart rate, bpm (≥ avgHeartRate)."],
+            "heartRate": ["type": orNull("array"), "maxItems": .number(Double(WorkoutRules.maxHeartRatePoints)), "description": "The heart-rate timeline: at most 20,000 readings, stored ascending by time.",
+                          "items": ["type": "object", "description": "One reading.", "required": ["timeMs", "bpm"], "properties": [
                             "timeMs": ["type": "integer", "description": "When, Unix epoch milliseconds."],
                             "bpm": ["type": "number", "minimum": 20, "maximum": 300, "description": "Beats per minute."],
                           ]]],
-            "route": ["type": "array", "maxItems": .number(Double(WorkoutRules.maxRoutePoints)), "description": "The GPS route: at most 100,000 locations, stored ascending by time.",
-                      "items": ["type": "object", "required": ["timeMs", "latitude", "longitude"], "properties": [
+            "route": ["type": orNull("array"), "maxItems": .number(Double(WorkoutRules.maxRoutePoints)), "description": "The GPS route: at most 100,000 locations, stored ascending by time.",
+                      "items": ["type": "object", "description": "One location.", "required": ["timeMs", "latitude", "longitude"], "properties": [
                         "timeMs": ["type": "integer", "description": "When, Unix epoch milliseconds."],
                         "latitude": ["type": "number", "minimum": -90, "maximum": 90, "description": "Latitude, degrees."],
                         "longitude": ["type": "number", "minimum": -180, "maximum": 180, "description": "Longitude, degrees."],
-                        "altitude": ["type": "number", "minimum": -500, "maximum": 9000, "description": "Altitude above sea level, metres."],
+                        "altitude": ["type": orNull("number"), "minimum": -500, "maximum": 9000, "description": "Altitude above sea level, metres."],
                       ]]],
-            "sourceName": ["type": "string", "maxLength": 256, "description": "HealthKit source name, e.g. \"Apple Watch\"."],
-            "sourceBundleId": ["type": "string", "maxLength": 256, "description": "HealthKit source bundle identifier."],
-            "device": ["type": "string", "maxLength": 256, "description": "The device that recorded the workout."],
-            "timezone": ["type": "string", "description": "IANA time zone the workout was recorded in; its local day is the date of its start there."],
-            "metadata": ["type": "object", "description": "Other facts (HealthKit metadata keys and values); at most 4,096 bytes as JSON."],
+            "sourceName": ["type": orNull("string"), "maxLength": 256, "description": "HealthKit source name, e.g. \"Apple Watch\"."],
+            "sourceBundleId": ["type": orNull("string"), "maxLength": 256, "description": "HealthKit source bundle identifier."],
+            "device": ["type": orNull("string"), "maxLength": 256, "description": "The device that recorded the workout."],
+            "timezone": ["type": "string", "minLength": 1, "maxLength": 64, "description": "IANA time zone the workout was recorded in; its local day is the date of its start there."],
+            "metadata": ["type": orNull("object"), "description": "Other facts (HealthKit metadata keys and values); at most 4,096 bytes as JSON."],
         ],
     ]
 
-    /// One `activitySummaries[]` element of `POST /health/ingest`.
+    /// One `activitySummaries[]` element of `POST /health/ingest`. The HealthSave names
+    /// are listed without constraints: the rules read one only when its native name is absent.
     static let activitySummaryInput: JSONValue = [
         "type": "object",
-        "description": "One day's activity rings (HKActivitySummary), upserted by `day`. The HealthSave names (date, activeEnergyBurned, activeEnergyBurnedGoal, appleExerciseTime, appleExerciseTimeGoal, appleStandHours, appleStandHoursGoal) are accepted too. At least one ring value is required.",
-        "required": ["day"],
+        "description": "One day's activity rings (HKActivitySummary), upserted by `day`. The HealthSave names (date, activeEnergyBurned, activeEnergyBurnedGoal, appleExerciseTime, appleExerciseTimeGoal, appleStandHours, appleStandHoursGoal) are accepted too, each read only when its native name is absent. At least one ring value is required; a ring sent as null counts as absent.",
+        "anyOf": [["required": ["day"]], ["required": ["date"]]],
         "properties": [
             "day": ["type": "string", "format": "date", "description": "The local date, YYYY-MM-DD (1970…2099)."],
-            "moveKcal": ["type": "number", "minimum": 0, "maximum": 20000, "description": "Move: active energy burned, in moveUnit."],
-            "moveGoalKcal": ["type": "number", "minimum": 0, "maximum": 20000, "description": "Move goal, in moveUnit."],
-            "moveUnit": ["type": "string", "enum": .array(WorkoutRules.energyUnits.names.map { .string($0) }), "default": "kcal", "description": "Unit of moveKcal and moveGoalKcal: kcal (default), Cal or kJ; stored as kcal."],
-            "exerciseMinutes": ["type": "number", "minimum": 0, "maximum": 1440, "description": "Exercise minutes."],
-            "exerciseGoalMinutes": ["type": "number", "minimum": 0, "maximum": 1440, "description": "Exercise goal, minutes."],
-            "standHours": ["type": "number", "minimum": 0, "maximum": 24, "description": "Hours with a stand."],
-            "standGoalHours": ["type": "number", "minimum": 0, "maximum": 24, "description": "Stand goal, hours."],
-            "sourceName": ["type": "string", "maxLength": 256, "description": "Who reported the rings."],
+            "date": ["description": "HealthSave's name for `day` (YYYY-MM-DD), read when `day` is absent."],
+            "moveKcal": ["type": orNull("number"), "minimum": 0, "description": "Move: active energy burned, in moveUnit; 0…20,000 kcal after conversion."],
+            "moveGoalKcal": ["type": orNull("number"), "minimum": 0, "description": "Move goal, in moveUnit; 0…20,000 kcal after conversion."],
+            "moveUnit": ["type": orNull("string"), "enum": unitEnum(WorkoutRules.energyUnits), "default": "kcal", "description": "Unit of moveKcal and moveGoalKcal: kcal (default), Cal, cal, kJ or J; stored as kcal."],
+            "exerciseMinutes": ["type": orNull("number"), "minimum": 0, "maximum": 1440, "description": "Exercise minutes."],
+            "exerciseGoalMinutes": ["type": orNull("number"), "minimum": 0, "maximum": 1440, "description": "Exercise goal, minutes."],
+            "standHours": ["type": orNull("number"), "minimum": 0, "maximum": 24, "description": "Hours with a stand."],
+            "standGoalHours": ["type": orNull("number"), "minimum": 0, "maximum": 24, "description": "Stand goal, hours."],
+            "activeEnergyBurned": ["description": "HealthSave's name for moveKcal (kcal), read when moveKcal is absent."],
+            "activeEnergyBurnedGoal": ["description": "HealthSave's name for moveGoalKcal, read when moveGoalKcal is absent."],
+            "appleExerciseTime": ["description": "HealthSave's name for exerciseMinutes, read when exerciseMinutes is absent."],
+            "appleExerciseTimeGoal": ["description": "HealthSave's name for exerciseGoalMinutes, read when exerciseGoalMinutes is absent."],
+            "appleStandHours": ["description": "HealthSave's name for standHours, read when standHours is absent."],
+            "appleStandHoursGoal": ["description": "HealthSave's name for standGoalHours, read when standGoalHours is absent."],
+            "sourceName": ["type": orNull("string"), "maxLength": 256, "description": "Who reported the rings."],
         ],
     ]
 

@@ -2,7 +2,12 @@ extension MetricCatalog {
     /// The built-in metric table.
     public static let standard = MetricCatalog(standardSpecs)
 
-    static let energyUnits = MetricUnits("kcal", [UnitConversion("Cal"), UnitConversion("kJ", factor: 1 / 4.184)])
+    /// Energy in kilocalories. HealthKit spells the kilocalorie `kcal` or `Cal` (the large
+    /// calorie) and the small calorie `cal`, a thousandth of it: matched case-sensitively.
+    static let energyUnits = MetricUnits("kcal", [
+        UnitConversion("Cal"), UnitConversion("cal", factor: 0.001), UnitConversion("kJ", factor: 1 / 4.184),
+        UnitConversion("J", factor: 1 / 4184),
+    ])
     static let poundsToKilograms = 0.453_592_37
 
     /// One entry per metric, in documentation order: the core metrics every summary
@@ -37,7 +42,7 @@ extension MetricCatalog {
         MetricSpec(
             .restingHeartRateBpm, aliases: ["resting_heart_rate", "HKQuantityTypeIdentifierRestingHeartRate"],
             healthKit: "HKQuantityTypeIdentifierRestingHeartRate", kind: .discrete,
-            units: MetricUnits("bpm", [UnitConversion("count/min"), UnitConversion("beats/min")]), range: 20...250,
+            units: beatsPerMinuteUnits, range: 20...250,
             description: "Resting heart rate (bpm); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "resting HR", textUnit: " bpm", decimals: 1, order: 2, always: true),
             spreadFloor: 1, lowerIsBetter: true),
@@ -45,16 +50,14 @@ extension MetricCatalog {
             .hrvSdnnMs, displayName: "Heart rate variability", aliases: ["heart_rate_variability", "heart_rate_variability_sdnn", "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", "hrv",
                                   "Heart Rate Variability", "80404-7"],
             healthKit: "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", kind: .discrete,
-            units: MetricUnits("ms"), range: 1...500,
+            units: millisecondUnits, range: 1...500,
             description: "Heart rate variability as SDNN (ms); a day reports average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .average, label: "HRV", textUnit: " ms", decimals: 1, order: 3, always: true),
             spreadFloor: 3),
         MetricSpec(
             .bodyMassKg, displayName: "Weight", aliases: ["body_mass", "weight", "HKQuantityTypeIdentifierBodyMass", "weight_body_mass", "Body Weight", "29463-7"],
             healthKit: "HKQuantityTypeIdentifierBodyMass", kind: .discrete,
-            units: MetricUnits("kg", [UnitConversion("g", factor: 0.001), UnitConversion("lb", factor: poundsToKilograms),
-                                      UnitConversion("lbs", factor: poundsToKilograms)]),
-            range: 1...650,
+            units: kilogramUnits, range: 1...650,
             description: "Body mass (kg); a day reports the latest weighing plus average, minimum and maximum.",
             wording: SummaryWording(headline: .latest, label: "weight", textUnit: " kg", decimals: 1, textDecimals: 1, order: 4, always: true),
             writable: true),

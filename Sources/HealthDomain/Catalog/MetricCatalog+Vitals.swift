@@ -56,7 +56,7 @@ extension MetricCatalog {
         MetricSpec(
             "blood_pressure_mmhg", aliases: ["blood_pressure", "Blood Pressure", "85354-9", "HKCorrelationTypeIdentifierBloodPressure"],
             healthKit: "HKCorrelationTypeIdentifierBloodPressure", kind: .bloodPressure,
-            units: MetricUnits("mmHg", [UnitConversion("kPa", factor: 7.500_62)]), range: 30...300,
+            units: millimetresOfMercuryUnits, range: 30...300,
             description: "Blood pressure (mmHg; kPa is converted): systolic and diastolic samples of the same time and source are paired into readings; a day reports the readings' count and each side's average, minimum, maximum and latest.",
             wording: SummaryWording(headline: .bloodPressure, label: "blood pressure", textUnit: " mmHg", order: 209),
             categories: .bloodPressureSides,

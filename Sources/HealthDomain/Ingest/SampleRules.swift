@@ -67,12 +67,17 @@ public struct SampleRules: Sendable {
             timezone = nil
         }
         let syncIdentifier = check.length(draft.syncIdentifier, names.syncIdentifier, 0...256)
-        let metadata = check.metadata(draft.metadata, names.metadata)
+        var metadata = check.metadata(draft.metadata, names.metadata)
 
         var value = draft.value
         var storedUnit = unit
         if let metric {
             applyKindRules(spec, metric: metric, names: names, value: &value, unit: &storedUnit, categoryValue: &categoryValue, check: &check)
+        }
+        // A converted value keeps what was sent beside it, so the raw sample still says
+        // "11.5 st" or "98.6 degF" (a spelling of the same unit, `Cal` for kcal, is not a conversion).
+        if let sent = draft.value, let converted = value, converted != sent, !check.has(names.metadata) {
+            metadata = Self.keepingSent(sent, unit: draft.unit, in: draft.metadata)
         }
 
         let source = sourceName?.isEmpty == false ? sourceName : nil
@@ -147,6 +152,14 @@ public struct SampleRules: Sendable {
         }
         value = converted
         unit = units.canonical
+    }
+
+    /// The sample's metadata with the value and unit as sent (`sentValue`, `sentUnit`).
+    static func keepingSent(_ value: Double, unit: String?, in metadata: JSONValue?) -> String {
+        var members = metadata?.objectValue ?? [:]
+        members["sentValue"] = .number(value)
+        if let unit { members["sentUnit"] = .string(unit) }
+        return JSONWriter.string(.object(members))
     }
 
     /// "unit 'lb' is not accepted for step_count; use one of 'count', 'steps', 'step'".

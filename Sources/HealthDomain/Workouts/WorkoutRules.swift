@@ -20,10 +20,10 @@ public struct WorkoutRules: Sendable {
     public static let maxHeartRatePoints = 20_000
     /// Most route points one workout may carry.
     public static let maxRoutePoints = 100_000
-    /// Energy units: kcal, `Cal` (a kilocalorie, as HealthKit spells it) and kJ.
+    /// Energy units: the metrics' (kcal, `Cal` a kilocalorie, `cal` a thousandth of one, kJ, J).
     public static let energyUnits = MetricCatalog.energyUnits
-    /// Distance units: km, m and mi.
-    public static let distanceUnits = MetricUnits("km", [UnitConversion("m", factor: 0.001), UnitConversion("mi", factor: 1.609_344)])
+    /// Distance units: the distance metrics' (km, m, mi and every other length HealthKit writes).
+    public static let distanceUnits = MetricCatalog.kilometreUnits
 
     /// Rules with the built-in limits.
     public init() {}

@@ -22,7 +22,8 @@ import JSON
 /// are two or more, the last (with the awake time just before it) is moved to end at
 /// `sleepEnd` where there is room — so bedtime and wake time are those sent. A single
 /// block starts at `sleepStart` (awake time after it): the bedtime is kept. In bed ends at
-/// `inBedEnd` (else `sleepEnd`) and lasts `inBed`.
+/// `inBedEnd` (else `sleepEnd`) and lasts `inBed`, under the night's sleep source even
+/// when `inBedSource` names another device (older versions' usual Watch + iPhone night).
 ///
 /// Keys: one per (source, wake date, stage), so the same night re-sent later with a
 /// later end (partial, then whole) replaces the earlier values instead of adding to them.
@@ -94,10 +95,11 @@ enum HealthAutoExportSleep {
             }
         }
 
-        func segment(_ stage: String, _ from: Int64, _ hours: Double, source: String?) -> SampleDraft {
+        func segment(_ stage: String, _ from: Int64, _ hours: Double, source: String?, keySource: String? = nil) -> SampleDraft {
             let length = Int64((hours * msPerHour).rounded())
+            let identity = keySource ?? source
             var draft = SampleDraft(
-                sampleKey: SampleKey.derivedPrefix + SampleKey.digest(["sleep_segment", source ?? "unknown", "hae-night", wakeDay.description, stage]),
+                sampleKey: SampleKey.derivedPrefix + SampleKey.digest(["sleep_segment", identity ?? "unknown", "hae-night", wakeDay.description, stage]),
                 metricName: metric, startTimeMs: from, endTimeMs: from + length, value: hours, unit: "hr", categoryValue: stage,
                 sourceName: source, timezone: end.zone, metadata: .object(metadata))
             draft.fields = HealthAutoExportAdapter.fieldNames(start: "sleepStart", end: "sleepEnd", value: stage)
@@ -121,7 +123,13 @@ enum HealthAutoExportSleep {
         if stages.count < 2, awake > 0 { drafts.append(segment("awake", cursor, awake, source: source)) }
         if inBed > 0 {
             let bedEnd = (inBedEnd ?? end).ms
-            drafts.append(segment("inBed", bedEnd - Int64((inBed * msPerHour).rounded()), inBed, source: inBedSource))
+            // The night is one source's: the one sleep rule counts a night from a single
+            // source, so time in bed filed under another (`inBedSource` is usually the
+            // iPhone, `sleepSource` the Watch) would be dropped and the night show 0 min in
+            // bed. It joins the night's sleep source; the key keeps the in-bed source (so a
+            // re-send replaces what an earlier version stored) and the metadata both names as sent.
+            let owner = drafts.isEmpty ? inBedSource : source
+            drafts.append(segment("inBed", bedEnd - Int64((inBed * msPerHour).rounded()), inBed, source: owner, keySource: inBedSource))
         }
         return .success(drafts)
     }

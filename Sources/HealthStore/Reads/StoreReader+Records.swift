@@ -27,11 +27,6 @@ extension StoreReader {
         try StoredMetric.all(db)
     }
 
-    /// What is stored, counted for HealthSave's status answer.
-    public func statusCounts() throws -> StatusCounts {
-        try StatusCounts.load(db)
-    }
-
     /// Every stored metric by its HealthSave name (``HeldMetric``); `appNames` is the
     /// app's own name of each canonical metric.
     public func heldMetrics(catalog: MetricCatalog, appNames: [Metric: String]) throws -> [String: HeldMetric] {
