@@ -1,5 +1,4 @@
 import HealthDomain
-import HealthFormats
 import SQLiteStore
 
 /// What the server stores of one HealthSave metric: how many records and the start

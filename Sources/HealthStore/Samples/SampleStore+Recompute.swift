@@ -1,5 +1,4 @@
 import HealthDomain
-import HealthFormats
 import JSON
 import SQLiteStore
 
