@@ -5,8 +5,8 @@ import Testing
 
 /// `healthd export` → `healthd import` into an empty database: the same daily values,
 /// summaries, workouts, rings, write intents and HealthSave receipts, every exported table
-/// row for row (binary values byte for byte), an export that is not one is refused, and a
-/// failed export leaves nothing that passes for one.
+/// row for row (binary values byte for byte), a damaged export or one that is not one is
+/// refused, and a failed export leaves nothing that passes for one.
 @Suite struct ExportRoundTripTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -161,23 +161,6 @@ import Testing
         #expect(replay.response.body == bodies[0].1)
     }
 
-    @Test func aBinaryValueThatIsNotBase64IsNamed() async throws {
-        let original = Self.app()
-        try await Self.fill(original)
-        let directory = original.directory + "-bad-binary"
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        _ = try JSONLinesExport.write(pool: original.store.pool, to: directory, nowMs: 1)
-        let path = directory + "/healthsave_batches.jsonl"
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        try text.replacingOccurrences(of: "{\"$base64\":\"", with: "{\"$base64\":\"!").write(toFile: path, atomically: true, encoding: .utf8)
-        let copy = Self.app()
-        #expect {
-            _ = try JSONLinesImport.run(directory: directory, store: copy.store, nowMs: 1)
-        } throws: { error in
-            "\(error)".contains("healthsave_batches.jsonl line 1") && "\(error)".contains("healthsave_batches.body")
-        }
-    }
-
     /// The entries beside `directory` (itself included) whose names begin with its name, sorted.
     static func siblings(of directory: String) throws -> [String] {
         let url = URL(fileURLWithPath: directory)
@@ -197,36 +180,35 @@ import Testing
     @Test func aFailedExportLeavesNothingBehindAndAnEarlierExportWhole() async throws {
         let original = Self.app()
         try await Self.fill(original)
-        let directory = original.directory + "-failing"
+        let directory = original.directory + "-earlier", failing = original.directory + "-failing"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        // The last table missing makes the export fail after every other file is written.
+        let name = URL(fileURLWithPath: directory).lastPathComponent
+
+        // A second export replaces the first, leaving no sibling behind.
+        _ = try JSONLinesExport.write(pool: original.store.pool, to: directory, nowMs: 1)
+        let first = try Self.files(directory)
+        _ = try JSONLinesExport.write(pool: original.store.pool, to: directory, nowMs: 2)
+        let earlier = try Self.files(directory)
+        #expect(earlier.keys.sorted() == first.keys.sorted())
+        #expect(earlier["manifest.json"] != first["manifest.json"], "exportedAtMs changed")
+        #expect(try Self.siblings(of: directory) == [name])
+
+        // The last table missing makes the export fail after every other file is written:
+        // nothing is left at a new target, and the earlier export stays as it was.
         try await original.store.pool.write { db in try db.execute("DROP TABLE sync_clients") }
         #expect(throws: (any Error).self) {
-            _ = try JSONLinesExport.write(pool: original.store.pool, to: directory, nowMs: 1)
+            _ = try JSONLinesExport.write(pool: original.store.pool, to: failing, nowMs: 3)
         }
-        #expect(try Self.siblings(of: directory) == [], "no directory and no partial one is left")
-
-        // An earlier export at the target stays as it was.
-        let healthy = Self.app()
-        try await Self.fill(healthy)
-        _ = try JSONLinesExport.write(pool: healthy.store.pool, to: directory, nowMs: 1)
-        let earlier = try Self.files(directory)
+        #expect(try Self.siblings(of: failing) == [], "no directory and no partial one is left")
         #expect(throws: (any Error).self) {
-            _ = try JSONLinesExport.write(pool: original.store.pool, to: directory, nowMs: 2)
+            _ = try JSONLinesExport.write(pool: original.store.pool, to: directory, nowMs: 3)
         }
         #expect(try Self.files(directory) == earlier)
-        #expect(try Self.siblings(of: directory) == [URL(fileURLWithPath: directory).lastPathComponent])
-
-        // A successful export replaces it, again leaving no sibling behind.
-        _ = try JSONLinesExport.write(pool: healthy.store.pool, to: directory, nowMs: 3)
-        #expect(try Self.files(directory).keys.sorted() == earlier.keys.sorted())
-        #expect(try Self.files(directory)["manifest.json"] != earlier["manifest.json"], "exportedAtMs changed")
-        #expect(try Self.siblings(of: directory) == [URL(fileURLWithPath: directory).lastPathComponent])
+        #expect(try Self.siblings(of: directory) == [name])
     }
 
     @Test func anExportRefusesADirectoryHoldingOtherFilesAndTouchesNothing() async throws {
         let original = Self.app()
-        try await Self.fill(original)
         let directory = original.directory + "-occupied"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -251,11 +233,23 @@ import Testing
         let directory = original.directory + "-damaged"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         _ = try JSONLinesExport.write(pool: original.store.pool, to: directory, nowMs: 1)
+        let copy = Self.app()
+
+        // A binary value that is not base64.
+        let batches = directory + "/healthsave_batches.jsonl"
+        let lines = try String(contentsOfFile: batches, encoding: .utf8)
+        try lines.replacingOccurrences(of: "{\"$base64\":\"", with: "{\"$base64\":\"!").write(toFile: batches, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try JSONLinesImport.run(directory: directory, store: copy.store, nowMs: 1)
+        } throws: { error in
+            "\(error)".contains("healthsave_batches.jsonl line 1") && "\(error)".contains("healthsave_batches.body")
+        }
+        try lines.write(toFile: batches, atomically: true, encoding: .utf8)
+
         let samples = directory + "/samples.jsonl"
         var text = try String(contentsOfFile: samples, encoding: .utf8)
         text += "{\"sample_key\": [1]}\n"
         try text.write(toFile: samples, atomically: true, encoding: .utf8)
-        let copy = Self.app()
         #expect {
             _ = try JSONLinesImport.run(directory: directory, store: copy.store, nowMs: 1)
         } throws: { error in
