@@ -66,6 +66,24 @@ import Testing
         }
     }
 
+    /// Runs blocking work (an export or import waits for its database job) on a thread of
+    /// its own, so it holds none of the cooperative pool's threads.
+    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                do { continuation.resume(returning: try work()) } catch { continuation.resume(throwing: error) }
+            }.start()
+        }
+    }
+
+    static func export(_ app: TestApp, to directory: String, nowMs: Int64 = 1_775_800_000_000) async throws -> JSONLinesExport.Report {
+        try await onThread { try JSONLinesExport.write(pool: app.store.pool, to: directory, nowMs: nowMs) }
+    }
+
+    static func importExport(_ directory: String, into app: TestApp, nowMs: Int64 = 1_775_800_000_000) async throws -> JSONLinesImport.Report {
+        try await onThread { try JSONLinesImport.run(directory: directory, store: app.store, nowMs: nowMs) }
+    }
+
     static let reads = [
         "/health/daily?from=2025-01-01&to=2026-12-31",
         "/health/summary/range?from=2026-04-06&to=2026-04-12&timezone=Europe/Berlin",
@@ -87,7 +105,7 @@ import Testing
         try await Self.fill(original)
         let directory = original.directory + "-export"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let exported = try JSONLinesExport.write(pool: original.store.pool, to: directory, nowMs: 1_775_800_000_000)
+        let exported = try await Self.export(original, to: directory)
         #expect((exported.rows["samples"] ?? 0) > 20)
         #expect((exported.rows["workouts"] ?? 0) > 0)
         #expect((exported.rows["activity_summaries"] ?? 0) > 0)
@@ -97,7 +115,7 @@ import Testing
         #expect(JSONLinesExport.isExport(path: directory))
 
         let copy = Self.app()
-        let imported = try JSONLinesImport.run(directory: directory, store: copy.store, nowMs: 1_775_800_000_000)
+        let imported = try await Self.importExport(directory, into: copy)
         #expect(imported.rows == exported.rows)
         for target in Self.reads {
             let before = await original.send(.get, target)
@@ -110,7 +128,7 @@ import Testing
         #expect(verified.isConsistent)
 
         // A second import of the same export changes nothing.
-        _ = try JSONLinesImport.run(directory: directory, store: copy.store, nowMs: 1_775_800_000_000)
+        _ = try await Self.importExport(directory, into: copy)
         let again = await copy.send(.get, Self.reads[0])
         let first = await original.send(.get, Self.reads[0])
         #expect(again.response.body == first.response.body)
@@ -121,7 +139,7 @@ import Testing
         try await Self.fill(original)
         let directory = original.directory + "-tables"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let exported = try JSONLinesExport.write(pool: original.store.pool, to: directory, nowMs: 1_775_800_000_000)
+        let exported = try await Self.export(original, to: directory)
         let before = try await Self.tables(original)
         for table in JSONLinesExport.tables where table != "day_totals" {
             #expect(!(before[table] ?? []).isEmpty, "the filled database has \(table) rows")
@@ -146,7 +164,7 @@ import Testing
         #expect(Data(base64Encoded: encoded) == Data(bodies[0].1))
 
         let copy = Self.app()
-        let imported = try JSONLinesImport.run(directory: directory, store: copy.store, nowMs: 1_775_800_000_000)
+        let imported = try await Self.importExport(directory, into: copy)
         #expect(imported.rows == exported.rows)
         let after = try await Self.tables(copy)
         for table in JSONLinesExport.tables {
@@ -185,9 +203,9 @@ import Testing
         let name = URL(fileURLWithPath: directory).lastPathComponent
 
         // A second export replaces the first, leaving no sibling behind.
-        _ = try JSONLinesExport.write(pool: original.store.pool, to: directory, nowMs: 1)
+        _ = try await Self.export(original, to: directory, nowMs: 1)
         let first = try Self.files(directory)
-        _ = try JSONLinesExport.write(pool: original.store.pool, to: directory, nowMs: 2)
+        _ = try await Self.export(original, to: directory, nowMs: 2)
         let earlier = try Self.files(directory)
         #expect(earlier.keys.sorted() == first.keys.sorted())
         #expect(earlier["manifest.json"] != first["manifest.json"], "exportedAtMs changed")
@@ -196,12 +214,12 @@ import Testing
         // The last table missing makes the export fail after every other file is written:
         // nothing is left at a new target, and the earlier export stays as it was.
         try await original.store.pool.write { db in try db.execute("DROP TABLE sync_clients") }
-        #expect(throws: (any Error).self) {
-            _ = try JSONLinesExport.write(pool: original.store.pool, to: failing, nowMs: 3)
+        await #expect(throws: (any Error).self) {
+            _ = try await Self.export(original, to: failing, nowMs: 3)
         }
         #expect(try Self.siblings(of: failing) == [], "no directory and no partial one is left")
-        #expect(throws: (any Error).self) {
-            _ = try JSONLinesExport.write(pool: original.store.pool, to: directory, nowMs: 3)
+        await #expect(throws: (any Error).self) {
+            _ = try await Self.export(original, to: directory, nowMs: 3)
         }
         #expect(try Self.files(directory) == earlier)
         #expect(try Self.siblings(of: directory) == [name])
@@ -213,8 +231,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: directory + "/notes.txt"))
-        #expect {
-            _ = try JSONLinesExport.write(pool: original.store.pool, to: directory, nowMs: 1)
+        await #expect {
+            _ = try await Self.export(original, to: directory, nowMs: 1)
         } throws: { error in
             "\(error)".contains("notes.txt")
         }
@@ -223,7 +241,7 @@ import Testing
 
         // An empty directory is filled.
         try FileManager.default.removeItem(atPath: directory + "/notes.txt")
-        _ = try JSONLinesExport.write(pool: original.store.pool, to: directory + "/", nowMs: 1)
+        _ = try await Self.export(original, to: directory + "/", nowMs: 1)
         #expect(JSONLinesExport.isExport(path: directory))
     }
 
@@ -232,15 +250,15 @@ import Testing
         try await Self.fill(original)
         let directory = original.directory + "-damaged"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        _ = try JSONLinesExport.write(pool: original.store.pool, to: directory, nowMs: 1)
+        _ = try await Self.export(original, to: directory, nowMs: 1)
         let copy = Self.app()
 
         // A binary value that is not base64.
         let batches = directory + "/healthsave_batches.jsonl"
         let lines = try String(contentsOfFile: batches, encoding: .utf8)
         try lines.replacingOccurrences(of: "{\"$base64\":\"", with: "{\"$base64\":\"!").write(toFile: batches, atomically: true, encoding: .utf8)
-        #expect {
-            _ = try JSONLinesImport.run(directory: directory, store: copy.store, nowMs: 1)
+        await #expect {
+            _ = try await Self.importExport(directory, into: copy, nowMs: 1)
         } throws: { error in
             "\(error)".contains("healthsave_batches.jsonl line 1") && "\(error)".contains("healthsave_batches.body")
         }
@@ -250,8 +268,8 @@ import Testing
         var text = try String(contentsOfFile: samples, encoding: .utf8)
         text += "{\"sample_key\": [1]}\n"
         try text.write(toFile: samples, atomically: true, encoding: .utf8)
-        #expect {
-            _ = try JSONLinesImport.run(directory: directory, store: copy.store, nowMs: 1)
+        await #expect {
+            _ = try await Self.importExport(directory, into: copy, nowMs: 1)
         } throws: { error in
             "\(error)".contains("samples.jsonl line") && "\(error)".contains("sample_key")
         }
