@@ -37,20 +37,30 @@ import Testing
             """)
             #expect(reply.status == 201 || reply.status == 200)
         }
-        let v1 = await app.send(.post, "/api/apple/batch", headers: [("Idempotency-Key", "hs-1-heart-rate-0"), ("X-HealthSave-Sync-Run-ID", "run-1")], body: """
-        {"metric": "heart_rate", "batch_index": 0, "total_batches": 1,
-         "samples": [{"date": "2026-04-10T12:00:00Z", "qty": 72, "source": "Apple Watch"}, {"date": "2026-04-10T13:00:00Z", "qty": 9000, "source": "Apple Watch"}]}
-        """)
+        try await Self.postHealthSaveRun(app)
+        try await HealthAutoExportFixtureTests.replay("metrics-quantities", into: app)
+        let observations = await app.send(.post, "/api/v1/observations/batch", body: ObservationBatchTests.seedExample)
+        #expect(observations.status == 201)
+        _ = try await AppleHealthImportTests.importFixture(into: app)
+    }
+
+    /// The v1 heart-rate body of the HealthSave run.
+    static let heartRateBatch = """
+    {"metric": "heart_rate", "batch_index": 0, "total_batches": 1,
+     "samples": [{"date": "2026-04-10T12:00:00Z", "qty": 72, "source": "Apple Watch"}, {"date": "2026-04-10T13:00:00Z", "qty": 9000, "source": "Apple Watch"}]}
+    """
+    static let heartRateHeaders = [("Idempotency-Key", "hs-1-heart-rate-0"), ("X-HealthSave-Sync-Run-ID", "run-1")]
+
+    /// A HealthSave run of a v1 and a v2 batch through the real routes; the batch ledger
+    /// keeps each answer as a blob.
+    static func postHealthSaveRun(_ app: TestApp) async throws {
+        let v1 = await app.send(.post, "/api/apple/batch", headers: heartRateHeaders, body: heartRateBatch)
         #expect(v1.status == 200, "\(v1.json)")
         let v2 = await app.send(.post, "/api/v2/apple/batch", headers: [("Idempotency-Key", "hs-1-step-count-0"), ("X-HealthSave-Sync-Run-ID", "run-1")], body: """
         {"metric": "step_count", "schema_version": 2, "batch_index": 0, "total_batches": 1,
          "samples": [{"uuid": "HK-EXPORT-1", "startDate": "2026-04-10T12:00:00Z", "endDate": "2026-04-10T12:10:00Z", "qty": 520, "unit": "count", "source": "iPhone"}]}
         """)
         #expect(v2.status == 200, "\(v2.json)")
-        try await HealthAutoExportFixtureTests.replay("metrics-quantities", into: app)
-        let observations = await app.send(.post, "/api/v1/observations/batch", body: ObservationBatchTests.seedExample)
-        #expect(observations.status == 201)
-        _ = try await AppleHealthImportTests.importFixture(into: app)
     }
 
     /// Every exported table's rows, in primary-key order with every column as stored.
@@ -113,33 +123,6 @@ import Testing
         #expect(exported.rows["healthsave_batches"] == 2)
         #expect(exported.binaryColumns["healthsave_batches"] == ["body"])
         #expect(JSONLinesExport.isExport(path: directory))
-
-        let copy = Self.app()
-        let imported = try await Self.importExport(directory, into: copy)
-        #expect(imported.rows == exported.rows)
-        for target in Self.reads {
-            let before = await original.send(.get, target)
-            let after = await copy.send(.get, target)
-            #expect(before.status == 200, "\(target): \(before.status)")
-            #expect(String(decoding: after.response.body, as: UTF8.self) == String(decoding: before.response.body, as: UTF8.self), "\(target) differs after the round trip")
-        }
-        #expect(try await Self.tables(copy) == Self.tables(original))
-        let verified = try StoreVerifier.verify(pool: copy.store.pool, rules: copy.store.rules, nowMs: 1_775_800_000_000)
-        #expect(verified.isConsistent)
-
-        // A second import of the same export changes nothing.
-        _ = try await Self.importExport(directory, into: copy)
-        let again = await copy.send(.get, Self.reads[0])
-        let first = await original.send(.get, Self.reads[0])
-        #expect(again.response.body == first.response.body)
-    }
-
-    @Test func everyTableComesBackRowForRowWithBinaryValuesByteForByte() async throws {
-        let original = Self.app()
-        try await Self.fill(original)
-        let directory = original.directory + "-tables"
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let exported = try await Self.export(original, to: directory)
         let before = try await Self.tables(original)
         for table in JSONLinesExport.tables where table != "day_totals" {
             #expect(!(before[table] ?? []).isEmpty, "the filled database has \(table) rows")
@@ -159,10 +142,11 @@ import Testing
         #expect(entries["healthsave_batches"]?["binaryColumns"] as? [String] == ["body"])
         #expect(entries["samples"]?["binaryColumns"] as? [String] == [])
         let lines = try String(contentsOfFile: directory + "/healthsave_batches.jsonl", encoding: .utf8).split(separator: "\n")
-        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
-        let encoded = try #require((first["body"] as? [String: String])?["$base64"])
+        let line = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        let encoded = try #require((line["body"] as? [String: String])?["$base64"])
         #expect(Data(base64Encoded: encoded) == Data(bodies[0].1))
 
+        // Into an empty database: every table row for row, blobs byte for byte, and the same answers.
         let copy = Self.app()
         let imported = try await Self.importExport(directory, into: copy)
         #expect(imported.rows == exported.rows)
@@ -170,11 +154,24 @@ import Testing
         for table in JSONLinesExport.tables {
             #expect(after[table] == before[table], "\(table) differs after the round trip")
         }
-        // The ledger answers a replayed batch from the imported blob, byte for byte.
-        let replay = await copy.send(.post, "/api/apple/batch", headers: [("Idempotency-Key", "hs-1-heart-rate-0"), ("X-HealthSave-Sync-Run-ID", "run-1")], body: """
-        {"metric": "heart_rate", "batch_index": 0, "total_batches": 1,
-         "samples": [{"date": "2026-04-10T12:00:00Z", "qty": 72, "source": "Apple Watch"}, {"date": "2026-04-10T13:00:00Z", "qty": 9000, "source": "Apple Watch"}]}
-        """)
+        for target in Self.reads {
+            let before = await original.send(.get, target)
+            let after = await copy.send(.get, target)
+            #expect(before.status == 200, "\(target): \(before.status)")
+            #expect(String(decoding: after.response.body, as: UTF8.self) == String(decoding: before.response.body, as: UTF8.self), "\(target) differs after the round trip")
+        }
+        let verified = try await Self.onThread { try StoreVerifier.verify(pool: copy.store.pool, rules: copy.store.rules, nowMs: 1_775_800_000_000) }
+        #expect(verified.isConsistent)
+
+        // A second import of the same export changes nothing.
+        _ = try await Self.importExport(directory, into: copy)
+        let again = await copy.send(.get, Self.reads[0])
+        let first = await original.send(.get, Self.reads[0])
+        #expect(again.response.body == first.response.body)
+        #expect(try await Self.tables(copy) == before)
+
+        // The ledger answers a re-sent batch from the imported blob, byte for byte.
+        let replay = await copy.send(.post, "/api/apple/batch", headers: Self.heartRateHeaders, body: Self.heartRateBatch)
         #expect(replay.status == 200)
         #expect(replay.response.body == bodies[0].1)
     }
@@ -197,7 +194,7 @@ import Testing
 
     @Test func aFailedExportLeavesNothingBehindAndAnEarlierExportWhole() async throws {
         let original = Self.app()
-        try await Self.fill(original)
+        try await Self.postHealthSaveRun(original)
         let directory = original.directory + "-earlier", failing = original.directory + "-failing"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let name = URL(fileURLWithPath: directory).lastPathComponent
