@@ -7,11 +7,15 @@ enum ExportCommand {
     Usage: healthd export --to DIR [--db PATH]
 
     Writes every sample, day total, workout, activity ring, write intent (with its
-    history), HealthSave batch receipt and setting (the source priority included) as
-    JSON Lines into DIR: manifest.json and one <table>.jsonl per table, one row per
-    line (the README describes the layout). Day aggregates are derived and rebuilt by
-    the import; tokens are not exported. The server may keep running: the export is one
-    consistent snapshot. healthd import DIR reads it back.
+    history), HealthSave batch receipt, sync client and setting (the source priority
+    included) as JSON Lines into DIR: manifest.json and one <table>.jsonl per table, one
+    row per line; binary values (a HealthSave receipt's stored answer) are written as
+    {"$base64": "..."} and the manifest names the columns that hold them (the README
+    describes the layout). Day aggregates are derived and rebuilt by the import; tokens
+    are not exported. The server may keep running: the export is one consistent
+    snapshot. DIR must be new, empty, or an earlier export, which is replaced. The files
+    are written into DIR.partial-<random> and renamed to DIR when complete; an export
+    that fails removes them and leaves DIR as it was. healthd import DIR reads it back.
     """
 
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {

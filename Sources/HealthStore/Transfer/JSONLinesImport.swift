@@ -6,7 +6,8 @@ import SQLiteStore
 ///
 /// Rows are written as they were exported — a sample keeps its key, times, sent unit and
 /// received time — replacing a row with the same key, in transactions of a few thousand
-/// rows; then every day aggregate is rebuilt from the samples under the store's rules.
+/// rows; a binary value (`{"$base64": "…"}`) is written back as the same bytes. Then
+/// every day aggregate is rebuilt from the samples under the store's rules.
 /// Importing into an empty database gives back the exported one; importing twice changes
 /// nothing. A line that is not a JSON object of the table's columns stops the import with
 /// its file and line named (rows before it are kept; re-running completes it).
@@ -85,8 +86,13 @@ public enum JSONLinesImport {
                 case .string(let text): row[name] = .text(text)
                 case .number(let number):
                     row[name] = number.rounded() == number && abs(number) < 9e15 ? .integer(Int64(number)) : .real(number)
-                case .bool, .array, .object:
-                    throw ExportError("\(path) line \(lineNumber): \(table).\(name) must be a number, a string or null")
+                case .object(let object):
+                    guard let bytes = JSONLinesExport.decodeBinary(object) else {
+                        throw ExportError("\(path) line \(lineNumber): \(table).\(name) is an object other than {\"\(JSONLinesExport.base64Key)\": \"<base64>\"}")
+                    }
+                    row[name] = .blob(bytes)
+                case .bool, .array:
+                    throw ExportError("\(path) line \(lineNumber): \(table).\(name) must be a number, a string, null or {\"\(JSONLinesExport.base64Key)\": \"<base64>\"}")
                 }
             }
             rows.append(row)
