@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTransport
+import HealthStore
+import HealthTesting
 import SQLiteStore
 import Testing
 @testable import HealthAPI
@@ -54,7 +56,7 @@ import Testing
     /// `healthd export` on a thread of its own: the command blocks while its database job
     /// runs, which must not hold one of the cooperative pool's threads.
     static func export(_ arguments: [String]) async throws -> Int32 {
-        try await IngestBenchmark.onThread { ExportCommand.run(arguments, environment: [:]) }
+        try await blocking { ExportCommand.run(arguments, environment: [:]) }
     }
 
     /// Feeds the database at `path` through the real routes, then imports the Apple Health
