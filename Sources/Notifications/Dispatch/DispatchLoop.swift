@@ -3,8 +3,9 @@ import Webhooks
 
 /// The dispatcher's thread: everything here runs on it alone, so the in-flight table and
 /// the random generator need no lock.
+///
+/// `@unchecked Sendable`: handed to the thread once at start and used only there after.
 final class DispatchLoop: @unchecked Sendable {
-    // `@unchecked Sendable`: handed to the thread once at start and used only there after.
     private let dispatcher: WebhookDispatcher
     private var inFlight: [String: Task<Void, Never>] = [:]
     private var random: SplitMix64
