@@ -32,7 +32,29 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     return condition()
 }
 
+/// Holds a receiver's answer until the test opens it (at most 60 s), so a "slow receiver"
+/// stays slow however long a loaded machine takes to reach the client's deadline.
+final class Gate: Sendable {
+    private let open = Locked(false)
+
+    func release() { open.withLock { $0 = true } }
+
+    func wait() async {
+        for _ in 0..<6_000 {
+            if open.withLock({ $0 }) { return }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
+
 enum Fixture {
+    /// A transport for answers that must arrive: the timeout only guards against a hang,
+    /// since in a full parallel test run a local receiver's handler can wait a minute and
+    /// more for a cooperative thread.
+    static func transport() -> URLSessionWebhookTransport {
+        URLSessionWebhookTransport(timeout: 300)
+    }
+
     static let secret = try! WebhookSecret(parsing: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw")
 
     static func endpoint(_ id: String, _ url: String) throws -> WebhookEndpoint {

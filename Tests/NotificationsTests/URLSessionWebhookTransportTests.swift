@@ -14,8 +14,7 @@ import Webhooks
 
     @Test func postsTheBodyWithSignedHeaders() async throws {
         let receiver = try WebhookReceiver { _, _, _ in HTTPResponse(status: .noContent) }
-        let transport = URLSessionWebhookTransport(timeout: 10)
-        let outcome = await transport.send(try Self.request(receiver.url("/hook")))
+        let outcome = await Fixture.transport().send(try Self.request(receiver.url("/hook")))
         await receiver.stop()
         #expect(outcome == .delivered(status: 204))
         let delivery = try #require(receiver.deliveries.first)
@@ -31,7 +30,7 @@ import Webhooks
         let receiver = try WebhookReceiver { _, _, _ in
             HTTPResponse(status: .internalServerError, contentType: "text/plain", body: Array("secret-ish body".utf8))
         }
-        let outcome = await URLSessionWebhookTransport().send(try Self.request(receiver.url("/hook")))
+        let outcome = await Fixture.transport().send(try Self.request(receiver.url("/hook")))
         await receiver.stop()
         #expect(outcome == .failed(WebhookFailure(.status, status: 500)))
         // The log line names the status and nothing of the body.
@@ -45,18 +44,20 @@ import Webhooks
             return HTTPResponse(status: HTTPStatus(code: 302, reasonPhrase: "Found"),
                                 headers: ["Location": "http://127.0.0.1:\(port)/elsewhere"])
         }
-        let outcome = await URLSessionWebhookTransport().send(try Self.request(receiver.url("/hook")))
+        let outcome = await Fixture.transport().send(try Self.request(receiver.url("/hook")))
         await receiver.stop()
         #expect(outcome == .failed(WebhookFailure(.redirect, status: 302)))
         #expect(receiver.deliveries.map(\.path) == ["/hook"])
     }
 
     @Test func aSlowReceiverTimesOut() async throws {
+        let gate = Gate()
         let receiver = try WebhookReceiver { _, _, _ in
-            try? await Task.sleep(for: .seconds(3))
+            await gate.wait()
             return HTTPResponse(status: .ok)
         }
         let outcome = await URLSessionWebhookTransport(timeout: 0.5).send(try Self.request(receiver.url("/slow")))
+        gate.release()
         await receiver.stop()
         #expect(outcome == .failed(WebhookFailure(.timeout)))
     }
@@ -66,7 +67,7 @@ import Webhooks
         let receiver = try WebhookReceiver()
         let url = receiver.url("/hook")
         await receiver.stop()
-        let outcome = await URLSessionWebhookTransport(timeout: 5).send(try Self.request(url))
+        let outcome = await Fixture.transport().send(try Self.request(url))
         guard case .failed(let failure) = outcome else {
             Issue.record("a refused connection was delivered")
             return
