@@ -19,5 +19,6 @@ public enum ChangeEventType: String, Sendable, CaseIterable, Comparable {
     /// The morning's readiness score can be read.
     case readinessReady = "readiness.ready"
 
+    /// Orders by wire name, so stored type lists read the same every time.
     public static func < (a: ChangeEventType, b: ChangeEventType) -> Bool { a.rawValue < b.rawValue }
 }

@@ -3,12 +3,19 @@
 public struct HomeAssistantSensor: Sendable, Equatable {
     /// Which figure the sensor shows.
     public enum Figure: Sendable, Equatable {
+        /// ``HealthState/stepsToday``.
         case stepsToday
+        /// ``HealthState/activeEnergyTodayKcal``.
         case activeEnergyToday
+        /// ``HealthState/sleepLastNightMinutes``.
         case sleepLastNight
+        /// ``HealthState/restingHeartRateBpm``.
         case restingHeartRate
+        /// ``HealthState/hrvMs``.
         case heartRateVariability
+        /// ``HealthState/weightKg``.
         case weight
+        /// ``HealthState/readinessScore``.
         case readiness
         /// The end of the newest sample of the source with this exact name.
         case lastSample(source: String)
