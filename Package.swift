@@ -17,6 +17,8 @@ import PackageDescription
 //                       knows nothing about health.
 //   Webhooks            SHA-256, HMAC-SHA256, base64, Standard Webhooks signing and verification, and a
 //                       retry schedule; knows nothing about health.
+//   Notifications       change events, webhook delivery (transport, outbox protocol, ordered retrying
+//                       dispatcher) and Home Assistant MQTT discovery; knows neither SQL nor HTTP routing.
 //   HealthDomain        samples, metrics, day keys, aggregation, and the drafts and rules every sample,
 //                       workout and activity summary passes; knows no wire format, HTTP or SQLite.
 //   HealthFormats       the wire formats, one folder each (Native, HealthSave, HealthAutoExport,
@@ -46,6 +48,7 @@ import PackageDescription
 //   MetricsTests        the exposition format: escaping, ordering, histograms, bounded cardinality, /proc.
 //   MQTTTests           remaining length, packet round trips, split reads, the client against a fake broker.
 //   WebhooksTests       SHA-256 and HMAC vectors, base64, the Standard Webhooks vector, retry schedules.
+//   NotificationsTests  event bodies, the dispatcher against a local HTTP receiver, Home Assistant configs.
 //   HealthDomainTests   aggregation, attribution, day keys, validation, zones.
 //   HealthFormatsTests  the wire adapters: HealthSave, Health Auto Export, export.xml, observations, native.
 //   HealthDemoTests     the demo history: determinism, validity, trips and DST.
@@ -81,6 +84,7 @@ let package = Package(
         .target(name: "Metrics", dependencies: ["Locking"]),
         .target(name: "MQTT", dependencies: ["Locking"]),
         .target(name: "Webhooks"),
+        .target(name: "Notifications", dependencies: ["JSON", "Webhooks", "MQTT", "Locking"]),
         .target(name: "HealthDomain", dependencies: ["JSON", "Locking"]),
         .target(name: "HealthFormats", dependencies: ["HealthDomain", "JSON"]),
         .target(name: "HealthDemo", dependencies: ["HealthDomain"]),
@@ -105,6 +109,9 @@ let package = Package(
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
         .testTarget(name: "MQTTTests", dependencies: ["MQTT", "Locking"]),
         .testTarget(name: "WebhooksTests", dependencies: ["Webhooks"]),
+        // HTTPTransport and HealthTesting only for the local webhook receiver the dispatcher delivers to.
+        .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "JSON", "Webhooks", "MQTT", "Locking",
+                                                               "HTTPTransport", "HealthTesting"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthFormatsTests", dependencies: ["HealthFormats", "HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthFormats", "HealthTesting"]),
