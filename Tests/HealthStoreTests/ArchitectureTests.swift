@@ -114,56 +114,58 @@ import Testing
     /// several lines, raw `#"…"#`), each with the line it starts on, and its code with every
     /// literal and comment blanked out, line breaks kept so line numbers still hold.
     /// Interpolations stay inside the literal's text, which is enough to see SQL keywords.
+    /// Works on UTF-8 bytes: every delimiter is ASCII, and bytes compare fast.
     static func lex(_ source: String) -> (code: String, literals: [(line: Int, text: String)]) {
+        let newline = UInt8(ascii: "\n"), quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), backslash = UInt8(ascii: "\\")
+        let space = UInt8(ascii: " "), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
         var literals: [(line: Int, text: String)] = []
-        var code = ""
-        let chars = Array(source)
+        let bytes = Array(source.utf8)
+        var code: [UInt8] = []
+        code.reserveCapacity(bytes.count)
         var i = 0, line = 1
-        func peek(_ pattern: [Character], at index: Int) -> Bool {
-            guard index + pattern.count <= chars.count else { return false }
-            for k in pattern.indices where chars[index + k] != pattern[k] { return false }
+        func peek(_ pattern: [UInt8], at index: Int) -> Bool {
+            guard index + pattern.count <= bytes.count else { return false }
+            for k in pattern.indices where bytes[index + k] != pattern[k] { return false }
             return true
         }
-        let lineComment: [Character] = ["/", "/"], blockOpen: [Character] = ["/", "*"], blockClose: [Character] = ["*", "/"]
-        let tripleQuote: [Character] = ["\"", "\"", "\""]
-        /// Skips one character of a comment or literal: blank in `code`, its line counted.
+        /// Skips one byte of a comment or literal: blank in `code`, its line counted.
         func skip() {
-            if chars[i] == "\n" { line += 1; code.append("\n") } else { code.append(" ") }
+            if bytes[i] == newline { line += 1; code.append(newline) } else { code.append(space) }
             i += 1
         }
-        while i < chars.count {
-            if peek(lineComment, at: i) {
-                while i < chars.count && chars[i] != "\n" { skip() }
+        while i < bytes.count {
+            if peek([slash, slash], at: i) {
+                while i < bytes.count && bytes[i] != newline { skip() }
                 continue
             }
-            if peek(blockOpen, at: i) {
+            if peek([slash, star], at: i) {
                 skip(); skip()
-                while i < chars.count && !peek(blockClose, at: i) { skip() }
-                if i < chars.count { skip(); skip() }
+                while i < bytes.count && !peek([star, slash], at: i) { skip() }
+                if i < bytes.count { skip(); skip() }
                 continue
             }
             var hashes = 0
-            while i + hashes < chars.count && chars[i + hashes] == "#" { hashes += 1 }
-            guard i + hashes < chars.count, chars[i + hashes] == "\"" else {
-                if chars[i] == "\n" { line += 1 }
-                code.append(chars[i])
+            while i + hashes < bytes.count && bytes[i + hashes] == hash { hashes += 1 }
+            guard i + hashes < bytes.count, bytes[i + hashes] == quote else {
+                if bytes[i] == newline { line += 1 }
+                code.append(bytes[i])
                 i += 1
                 continue
             }
             let start = line
-            let multiline = peek(tripleQuote, at: i + hashes)
-            let closing: [Character] = (multiline ? tripleQuote : ["\""]) + Array(repeating: "#", count: hashes)
+            let multiline = peek([quote, quote, quote], at: i + hashes)
+            let closing = (multiline ? [quote, quote, quote] : [quote]) + Array(repeating: hash, count: hashes)
             for _ in 0..<(hashes + (multiline ? 3 : 1)) { skip() }
-            var text = ""
-            while i < chars.count && !peek(closing, at: i) && (multiline || chars[i] != "\n") {
-                if hashes == 0 && chars[i] == "\\" && i + 1 < chars.count {
-                    text.append(chars[i]); skip()
+            var text: [UInt8] = []
+            while i < bytes.count && !peek(closing, at: i) && (multiline || bytes[i] != newline) {
+                if hashes == 0 && bytes[i] == backslash && i + 1 < bytes.count {
+                    text.append(bytes[i]); skip()
                 }
-                text.append(chars[i]); skip()
+                text.append(bytes[i]); skip()
             }
             if peek(closing, at: i) { for _ in 0..<closing.count { skip() } }
-            literals.append((start, text))
+            literals.append((start, String(decoding: text, as: UTF8.self)))
         }
-        return (code, literals)
+        return (String(decoding: code, as: UTF8.self), literals)
     }
 }
