@@ -40,7 +40,8 @@ import PackageDescription
 //   healthd-bench       the thin benchmark executable: swift run -c release healthd-bench <kind>.
 //   HTTPTransportTests  parser, framing, limits, reactor, sockets, shutdown.
 //   SQLiteStoreTests    connections, pool, transactions, migrations, WAL syncing.
-//   HealthStoreTests    the storage boundary (only HealthStore speaks SQL), the ingest entry, failure classes.
+//   HealthStoreTests    the storage boundary (only HealthStore speaks SQL), the module import table, the ingest
+//                       entry, failure classes.
 //   LockingTests        the lock: exclusion, errors thrown inside.
 //   JSONTests           parser, writer, literals, randomised round trips.
 //   ArchiveTests        zip reading and writing, zip64, truncation and damage.
@@ -115,7 +116,7 @@ let package = Package(
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthFormatsTests", dependencies: ["HealthFormats", "HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthFormats", "HealthTesting"]),
-        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "HealthStore", "HealthFormats", "SQLiteStore", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
+        .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "HTTPTransport", "HealthStore", "HealthDomain", "HealthFormats", "SQLiteStore", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
         .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthStore", "SQLiteStore", "HealthDomain", "HealthTesting"]),
         .testTarget(name: "HealthBenchTests", dependencies: ["HealthBench", "HealthCLI", "HealthDomain", "JSON"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthDomain", "HealthFormats", "HealthTesting", "Locking"]),

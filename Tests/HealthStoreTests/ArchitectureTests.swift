@@ -68,15 +68,29 @@ import Testing
 
     static let sqlPattern = try! NSRegularExpression(
         pattern: #"\b(SELECT|INSERT INTO|INSERT OR REPLACE INTO|UPDATE \w+ SET|DELETE FROM|CREATE (TABLE|INDEX)|BEGIN IMMEDIATE|PRAGMA)\b"#)
+    /// An import declaration at the start of a line: attributes (`@testable`, `@_spi(…)`), an
+    /// access level, the kind of a single-symbol import (`import struct M.T`), then the module.
     static let importPattern = try! NSRegularExpression(
-        pattern: #"^\s*(@\w+\s+)*import\s+(\w+\s+)?SQLiteStore\b"#, options: .anchorsMatchLines)
+        pattern: #"^[ \t]*(?:@\w+(?:\([^)\n]*\))?[ \t]+)*(?:(?:public|package|internal|fileprivate|private)[ \t]+)?import[ \t]+(?:(?:typealias|struct|class|enum|protocol|let|var|func)[ \t]+)?(\w+)"#,
+        options: .anchorsMatchLines)
 
     static func isSQL(_ text: String) -> Bool {
         sqlPattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
     static func importsSQLiteStore(_ text: String) -> Bool {
-        importPattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        imports(text).contains { $0.module == "SQLiteStore" }
+    }
+
+    /// The modules `source` imports, each with the line of its declaration; what looks like
+    /// an import inside a comment or a string literal (a command's help text) is not one.
+    static func imports(_ source: String) -> [(line: Int, module: String)] {
+        let text = lex(source).code
+        let code = NSString(string: text)
+        return importPattern.matches(in: text, range: NSRange(location: 0, length: code.length)).map { match in
+            let before = code.substring(to: match.range.location)
+            return (before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }, code.substring(with: match.range(at: 1)))
+        }
     }
 
     /// Every `.swift` file under `folder`, by its path from the package root.
@@ -91,57 +105,67 @@ import Testing
         return files
     }
 
-    /// The string literals of Swift source, with the line each starts on: `"…"` with
-    /// escapes, and `"""…"""` over several lines. Comments are skipped; interpolations
-    /// stay inside the literal's text, which is enough to see SQL keywords.
+    /// The string literals of Swift source, with the line each starts on.
     static func stringLiterals(_ source: String) -> [(line: Int, text: String)] {
+        lex(source).literals
+    }
+
+    /// Swift source taken apart: its string literals (`"…"` with escapes, `"""…"""` over
+    /// several lines, raw `#"…"#`), each with the line it starts on, and its code with every
+    /// literal and comment blanked out, line breaks kept so line numbers still hold.
+    /// Interpolations stay inside the literal's text, which is enough to see SQL keywords.
+    /// Works on UTF-8 bytes: every delimiter is ASCII, and bytes compare fast.
+    static func lex(_ source: String) -> (code: String, literals: [(line: Int, text: String)]) {
+        let newline = UInt8(ascii: "\n"), quote = UInt8(ascii: "\""), hash = UInt8(ascii: "#"), backslash = UInt8(ascii: "\\")
+        let space = UInt8(ascii: " "), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
         var literals: [(line: Int, text: String)] = []
-        let chars = Array(source)
+        let bytes = Array(source.utf8)
+        var code: [UInt8] = []
+        code.reserveCapacity(bytes.count)
         var i = 0, line = 1
-        func peek(_ s: String, at index: Int) -> Bool {
-            let pattern = Array(s)
-            guard index + pattern.count <= chars.count else { return false }
-            return Array(chars[index..<index + pattern.count]) == pattern
+        func peek(_ pattern: [UInt8], at index: Int) -> Bool {
+            guard index + pattern.count <= bytes.count else { return false }
+            for k in pattern.indices where bytes[index + k] != pattern[k] { return false }
+            return true
         }
-        while i < chars.count {
-            let c = chars[i]
-            if c == "\n" { line += 1; i += 1; continue }
-            if peek("//", at: i) {
-                while i < chars.count && chars[i] != "\n" { i += 1 }
-                continue
-            }
-            if peek("/*", at: i) {
-                i += 2
-                while i < chars.count && !peek("*/", at: i) { if chars[i] == "\n" { line += 1 }; i += 1 }
-                i += 2
-                continue
-            }
-            if peek("\"\"\"", at: i) {
-                let start = line
-                i += 3
-                var text = ""
-                while i < chars.count && !peek("\"\"\"", at: i) {
-                    if chars[i] == "\\", i + 1 < chars.count { text.append(chars[i]); text.append(chars[i + 1]); i += 2; continue }
-                    if chars[i] == "\n" { line += 1 }
-                    text.append(chars[i]); i += 1
-                }
-                i += 3
-                literals.append((start, text))
-                continue
-            }
-            if c == "\"" {
-                i += 1
-                var text = ""
-                while i < chars.count && chars[i] != "\"" && chars[i] != "\n" {
-                    if chars[i] == "\\", i + 1 < chars.count { text.append(chars[i]); text.append(chars[i + 1]); i += 2; continue }
-                    text.append(chars[i]); i += 1
-                }
-                i += 1
-                literals.append((line, text))
-                continue
-            }
+        /// Skips one byte of a comment or literal: blank in `code`, its line counted.
+        func skip() {
+            if bytes[i] == newline { line += 1; code.append(newline) } else { code.append(space) }
             i += 1
         }
-        return literals
+        while i < bytes.count {
+            if peek([slash, slash], at: i) {
+                while i < bytes.count && bytes[i] != newline { skip() }
+                continue
+            }
+            if peek([slash, star], at: i) {
+                skip(); skip()
+                while i < bytes.count && !peek([star, slash], at: i) { skip() }
+                if i < bytes.count { skip(); skip() }
+                continue
+            }
+            var hashes = 0
+            while i + hashes < bytes.count && bytes[i + hashes] == hash { hashes += 1 }
+            guard i + hashes < bytes.count, bytes[i + hashes] == quote else {
+                if bytes[i] == newline { line += 1 }
+                code.append(bytes[i])
+                i += 1
+                continue
+            }
+            let start = line
+            let multiline = peek([quote, quote, quote], at: i + hashes)
+            let closing = (multiline ? [quote, quote, quote] : [quote]) + Array(repeating: hash, count: hashes)
+            for _ in 0..<(hashes + (multiline ? 3 : 1)) { skip() }
+            var text: [UInt8] = []
+            while i < bytes.count && !peek(closing, at: i) && (multiline || bytes[i] != newline) {
+                if hashes == 0 && bytes[i] == backslash && i + 1 < bytes.count {
+                    text.append(bytes[i]); skip()
+                }
+                text.append(bytes[i]); skip()
+            }
+            if peek(closing, at: i) { for _ in 0..<closing.count { skip() } }
+            literals.append((start, String(decoding: text, as: UTF8.self)))
+        }
+        return (String(decoding: code, as: UTF8.self), literals)
     }
 }
