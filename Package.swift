@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "HealthFormatsTests", dependencies: ["HealthFormats", "HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthFormats", "HealthTesting"]),
         .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "HTTPTransport", "HealthStore", "HealthDomain", "HealthFormats", "SQLiteStore", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
-        .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthStore", "SQLiteStore", "HealthDomain", "HealthTesting"]),
+        .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthStore", "SQLiteStore", "HealthDomain", "HealthTesting", "HTTPTransport"]),
         .testTarget(name: "HealthBenchTests", dependencies: ["HealthBench", "HealthCLI", "HealthDomain", "JSON"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthDomain", "HealthFormats", "HealthTesting", "Locking"]),
     ],
