@@ -60,9 +60,10 @@ public enum ProcessStats {
         let own = dirfd(directory)
         var count = 0
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            // The kernel's record is only as long as its name (d_reclen): read the name in
+            // place up to its NUL, never as a copy of the whole 256-byte d_name field.
+            let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+            let name = String(cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
             guard name != ".", name != "..", Int32(name) != own else { continue }
             count += 1
         }
