@@ -255,6 +255,19 @@ public enum HealthSchema {
             ) WITHOUT ROWID;
             """)
         }
+        migrator.register(10, "when a day's samples last arrived and when a settled day was revised") { db in
+            // arrived_ms: the last time a sample (or a deletion) for the day was stored, so a
+            // day still receiving a phone's sync reads as provisional. revised_ms: the last
+            // time a change arrived for a day that had already settled. Rows that predate
+            // this version take their last change as their last arrival. The index on
+            // (metric, day) makes one metric's days one range read for the judgements.
+            try db.execute("""
+            ALTER TABLE day_aggregates ADD COLUMN arrived_ms INTEGER;
+            ALTER TABLE day_aggregates ADD COLUMN revised_ms INTEGER;
+            UPDATE day_aggregates SET arrived_ms = updated_ms;
+            CREATE INDEX day_aggregates_by_metric ON day_aggregates (metric, day);
+            """)
+        }
         return migrator
     }
 }

@@ -1,0 +1,107 @@
+import HealthDomain
+import SQLiteStore
+
+/// Every read the judgements (baselines, readiness, anomalies, records, correlation) and
+/// the day status make, in one place: stored day aggregates with the columns that say
+/// when a day's samples last arrived and whether a settled day was revised, and the
+/// activity rings with their arrival. Only day aggregates are read, never raw samples.
+enum JudgementReads {
+    /// One stored (day, metric) aggregate, as the judgements read it.
+    struct StoredDay: Sendable, Equatable {
+        var day: DayKey
+        var metric: Metric
+        /// The headline number (total, average, asleep minutes); nil when the aggregate has none.
+        var value: Double?
+        /// The source the number is mainly owed to (``DayAggregate/primarySource``), "unknown" when none is named.
+        var source: String
+        /// When a sample for the day was last stored; nil for rows that never recorded it.
+        var arrivedMs: Int64?
+        /// When a change arrived for the day after it had settled; nil when it never did.
+        var revisedMs: Int64?
+        /// The end of the night's last segment, for sleep metrics.
+        var sleepEndMs: Int64?
+    }
+
+    /// ``DayAggregate/primarySource`` read by SQLite in place: a night's chosen source, the
+    /// first summed source that counted after de-duplication (else the first listed),
+    /// the first listed source of other kinds, else a reading's latest source.
+    static let primarySourceSQL = """
+        coalesce(json_extract(data, '$.source'),
+                 CASE json_type(data, '$.sources[0]')
+                     WHEN 'object' THEN coalesce(
+                         (SELECT json_extract(j.value, '$.name') FROM json_each(data, '$.sources') j
+                           WHERE json_extract(j.value, '$.counted') > 0 ORDER BY j.key LIMIT 1),
+                         json_extract(data, '$.sources[0].name'))
+                     WHEN 'text' THEN json_extract(data, '$.sources[0]')
+                 END,
+                 json_extract(data, '$.latestSource'))
+        """
+
+    static func daysSQL(metrics: [Metric]?) -> String {
+        """
+        SELECT day, metric, value, \(primarySourceSQL), arrived_ms, revised_ms, json_extract(data, '$.sleepEnd')
+          FROM day_aggregates WHERE day BETWEEN ?1 AND ?2\(metrics.map { " AND metric IN (\(SQLList.quoted($0)))" } ?? "")
+         ORDER BY metric, day
+        """
+    }
+
+    /// The stored days of `metrics` (every metric the catalog derives, when nil) in
+    /// `from…to`, by metric then day: one range read.
+    static func days(_ db: Database, catalog: MetricCatalog, metrics: [Metric]?, from: DayKey, to: DayKey) throws -> [StoredDay] {
+        let statement = try db.statement(daysSQL(metrics: metrics))
+        defer { statement.reset() }
+        try statement.bind(1, Int64(from.ordinal))
+        try statement.bind(2, Int64(to.ordinal))
+        var out: [StoredDay] = []
+        while try statement.step() {
+            let metric = Metric(rawValue: statement.text(1))
+            guard catalog.kind(of: metric) != nil else { continue }
+            out.append(StoredDay(day: DayKey(ordinal: Int(statement.int64(0))), metric: metric, value: statement.optionalDouble(2),
+                                 source: statement.optionalText(3) ?? "unknown", arrivedMs: statement.optionalInt64(4),
+                                 revisedMs: statement.optionalInt64(5), sleepEndMs: statement.optionalInt64(6)))
+        }
+        return out
+    }
+
+    /// The first day with data of `metric` (an index seek).
+    static func firstDay(_ db: Database, metric: Metric) throws -> DayKey? {
+        try db.queryFirst("SELECT min(day) FROM day_aggregates WHERE metric = ?1", [.text(metric.rawValue)]) {
+            $0.optionalInt64(0).map { DayKey(ordinal: Int($0)) }
+        } ?? nil
+    }
+
+    /// The first day with activity rings.
+    static func firstRingDay(_ db: Database) throws -> DayKey? {
+        try db.queryFirst("SELECT min(day) FROM activity_summaries", []) { $0.optionalInt64(0).map { DayKey(ordinal: Int($0)) } } ?? nil
+    }
+
+    /// One row of `GET /health/daily`: the stored aggregate and its arrival columns.
+    struct DailyRow: Sendable {
+        var day: Int
+        var metric: String
+        var data: String
+        var arrivedMs: Int64?
+        var revisedMs: Int64?
+    }
+
+    /// Stored aggregates for `from…to` (of `metric` only, when given), by day then metric.
+    static func dailyRows(_ db: Database, from: DayKey, to: DayKey, metric: Metric?) throws -> [DailyRow] {
+        var sql = "SELECT day, metric, data, arrived_ms, revised_ms FROM day_aggregates WHERE day BETWEEN ?1 AND ?2"
+        var bindings: [SQLiteValue] = [.integer(Int64(from.ordinal)), .integer(Int64(to.ordinal))]
+        if let metric {
+            sql += " AND metric = ?3"
+            bindings.append(.text(metric.rawValue))
+        }
+        return try db.query(sql + " ORDER BY day, metric", bindings) {
+            DailyRow(day: Int($0.int64(0)), metric: $0.text(1), data: $0.text(2), arrivedMs: $0.optionalInt64(3), revisedMs: $0.optionalInt64(4))
+        }
+    }
+
+    /// The activity rings of `from…to`, ascending, each with when it was last stored.
+    static func rings(_ db: Database, from: DayKey, to: DayKey) throws -> [(summary: ActivitySummary, updatedMs: Int64)] {
+        try db.query("SELECT day, \(SampleStore.ringColumns), updated_ms FROM activity_summaries WHERE day BETWEEN ?1 AND ?2 ORDER BY day",
+                     [.integer(Int64(from.ordinal)), .integer(Int64(to.ordinal))]) {
+            (ActivitySummaryRow.decode($0), $0.int64(8))
+        }
+    }
+}
