@@ -36,6 +36,8 @@ struct QueryRunner: Sendable {
             return try SleepReport(range: range, zone: zone, priority: priority, catalog: catalog).build(db)
         case .workouts(let range, let type, _):
             return try WorkoutReport(range: range, type: type, zone: zone).build(db)
+        case .readiness, .anomalies, .records, .correlation:
+            return try judgement(intent, detail: .full, zone: zone, services: services, nowMs: nowMs, db: db)
         }
     }
 

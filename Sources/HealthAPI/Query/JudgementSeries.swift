@@ -1,0 +1,35 @@
+import HealthDomain
+import SQLiteStore
+
+/// The day series the judgements read, from one range read of stored day aggregates,
+/// each day marked `provisional` or `settled` by the answer's ``SettlingRule``.
+struct JudgementSeries: Sendable {
+    /// Series by metric, in the catalog's metric order of the read.
+    private(set) var byMetric: [Metric: DaySeries] = [:]
+    /// The stored rows by metric and day ordinal, for what a series does not carry (revisions).
+    private(set) var stored: [Metric: [Int: JudgementReads.StoredDay]] = [:]
+
+    /// Reads `from…to` of `metrics` (every derived metric when nil).
+    static func load(_ db: Database, catalog: MetricCatalog, metrics: [Metric]?, from: DayKey, to: DayKey,
+                     rule: SettlingRule) throws -> JudgementSeries {
+        var out = JudgementSeries()
+        var values: [Metric: [DayValue]] = [:]
+        for row in try JudgementReads.days(db, catalog: catalog, metrics: metrics, from: from, to: to) {
+            out.stored[row.metric, default: [:]][row.day.ordinal] = row
+            guard let value = row.value, value.isFinite else { continue }
+            values[row.metric, default: []].append(DayValue(day: row.day, value: value, source: row.source,
+                                                            status: rule.status(row, catalog: catalog)))
+        }
+        for (metric, days) in values { out.byMetric[metric] = DaySeries(metric: metric, values: days) }
+        return out
+    }
+
+    /// The series of `metric`; empty without data.
+    func series(_ metric: Metric) -> DaySeries { byMetric[metric] ?? DaySeries(metric: metric, values: []) }
+
+    /// The metrics with at least one value, sorted by name.
+    var metrics: [Metric] { byMetric.keys.sorted() }
+
+    /// The stored row of `metric` on `day`.
+    func row(_ metric: Metric, _ day: DayKey) -> JudgementReads.StoredDay? { stored[metric]?[day.ordinal] }
+}
