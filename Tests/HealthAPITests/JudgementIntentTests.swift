@@ -230,6 +230,7 @@ import Testing
         (#"{"intent": "anomalies", "from": "2026-04-01", "to": "2026-04-02", "metrics": ["pulse_of_the_moon"]}"#, "metrics[0]", "enum"),
         (#"{"intent": "records", "metric": "step_count", "goal": "ring:swim"}"#, "goal", "enum"),
         (#"{"intent": "records", "metric": "step_count", "goal": true}"#, "goal", "type"),
+        (#"{"intent": "records", "metric": "step_count", "goal": 1e10}"#, "goal", "range"),
         (#"{"intent": "records", "metric": "step_count", "from": "2026-04-02", "to": "2026-04-01"}"#, "from", "order"),
         (#"{"intent": "records", "metric": "step_count", "from": "2099-01-01"}"#, "from", "order"),
         (#"{"intent": "correlation", "metricA": "step_count", "metricB": "step_count", "from": "2026-03-01", "to": "2026-04-01"}"#, "metricB", "distinct"),
@@ -244,6 +245,22 @@ import Testing
         #expect(reply.errorDetails?["field"] as? String == field, "\(body): \(Self.text(reply))")
         #expect(reply.errorDetails?["rule"] as? String == rule, "\(body): \(Self.text(reply))")
         #expect(reply.errorDetails?["intent"] is String)
+    }
+
+    @Test(arguments: [
+        #"{"intent": "readiness", "date": "0001-01-01"}"#,
+        #"{"intent": "readiness", "date": "9999-12-31", "detail": "brief"}"#,
+        #"{"intent": "anomalies", "from": "0001-01-01", "to": "0001-12-31"}"#,
+        #"{"intent": "anomalies", "from": "9999-01-01", "to": "9999-12-31", "threshold": 4}"#,
+        #"{"intent": "records", "metric": "sleep_segment", "to": "0001-01-01", "goal": "ring:all"}"#,
+        #"{"intent": "records", "metric": "body_mass_kg", "from": "9999-12-31", "to": "9999-12-31", "goal": -1e9}"#,
+        #"{"intent": "correlation", "metricA": "hrv_sdnn_ms", "metricB": "hrv_sdnn_ms", "from": "0001-01-01", "to": "0010-12-31", "lagDays": 1}"#,
+    ])
+    func theEdgesOfTheCalendarAnswer(body: String) async {
+        let (app, _) = await H.app()
+        let reply = await app.query(body)
+        #expect(reply.status == 200, "\(body): \(Self.text(reply))")
+        #expect(reply.json["text"] is String)
     }
 
     @Test func readinessWithoutBaselinesIsUnknownAndSaysWhy() async throws {

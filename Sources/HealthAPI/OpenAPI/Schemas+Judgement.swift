@@ -22,10 +22,18 @@ extension Schemas {
         "additionalProperties": true,
     ]
 
-    static let readinessAnswer: JSONValue = [
+    static let readinessAnswer = readiness(
+        description: "A day's readiness (intent `readiness`). Full answers add each component's baseline (window, per-day inputs, median, MAD, floor, spread, sourcing), zUsed, clamped, capped, weights, rawScore, weightedZ and the formulas.",
+        required: ["kind", "timezone", "timezoneSource"])
+
+    /// The readiness a daily summary carries: the intent's brief members without its own kind and timezone.
+    static let dayReadiness = readiness(description: "The day's readiness in brief, as the `readiness` intent gives it with `detail: \"brief\"` (without kind and timezone).",
+                                        required: [])
+
+    static func readiness(description: String, required: [String]) -> JSONValue { [
         "type": "object",
-        "description": "A day's readiness (intent `readiness`). Full answers add each component's baseline (window, per-day inputs, median, MAD, floor, spread, sourcing), zUsed, clamped, capped, weights, rawScore, weightedZ and the formulas.",
-        "required": ["kind", "day", "timezone", "timezoneSource", "status", "score", "band", "settling", "lastNightSettling", "components", "missing", "text"],
+        "description": .string(description),
+        "required": .array((required + ["day", "status", "score", "band", "settling", "lastNightSettling", "components", "missing", "text"]).map(JSONValue.string)),
         "properties": [
             "kind": ["type": "string", "const": "readiness", "description": "The intent answered."],
             "day": ["type": "string", "format": "date", "description": "The local date scored (the morning after the night keyed by it)."],
@@ -62,7 +70,7 @@ extension Schemas {
             "text": ["type": "string", "description": "\"Readiness 72 (good): HRV 8% above your baseline, resting HR at baseline, slept 6 h 10 min, 50 min under usual.\""],
         ],
         "additionalProperties": true,
-    ]
+    ] }
 
     static let baseline: JSONValue = [
         "type": "object",
@@ -204,7 +212,7 @@ extension Schemas {
 
     /// The schemas this file adds to `components/schemas`.
     static var judgementComponents: [String: JSONValue] {
-        ["BriefAnswer": briefAnswer, "Baseline": baseline, "ReadinessAnswer": readinessAnswer, "AnomaliesAnswer": anomaliesAnswer,
+        ["BriefAnswer": briefAnswer, "Baseline": baseline, "ReadinessAnswer": readinessAnswer, "DayReadiness": dayReadiness, "AnomaliesAnswer": anomaliesAnswer,
          "RecordsAnswer": recordsAnswer, "CorrelationAnswer": correlationAnswer]
     }
 }

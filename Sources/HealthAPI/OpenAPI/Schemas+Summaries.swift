@@ -71,7 +71,7 @@ extension Schemas {
                 ]]],
             "activity": ["anyOf": [ref("ActivitySummary"), ["type": "null"]], "description": "The day's activity rings (Move, Exercise, Stand with goals), or null when none were reported."],
             "settling": nullableSettling,
-            "readiness": ["anyOf": [ref("ReadinessAnswer"), ["type": "null"]], "description": "The day's readiness in brief (the `readiness` intent gives the arithmetic)."],
+            "readiness": ["anyOf": [ref("DayReadiness"), ["type": "null"]], "description": "The day's readiness in brief (the `readiness` intent gives the arithmetic)."],
             "anomalies": ["type": "array", "description": "The day's values at |z| ≥ 3 from their personal baseline.", "items": [
                 "type": "object", "required": ["metric", "value", "usual", "z", "direction", "settling"], "properties": [
                     "metric": ["type": "string", "description": "The metric."], "value": ["type": "number", "description": "The day's value."],

@@ -135,17 +135,21 @@ struct AnomalyReport: Sendable {
         }
     }
 
-    /// A metric's name in sentences: its summary label, else its display name.
+    /// A metric's name in sentences: its summary label ("resting HR", "sleep"), else its
+    /// display name ("steps", whose summary label is the singular of "no step data").
     static func label(_ metric: Metric, catalog: MetricCatalog) -> String {
         guard let spec = catalog.spec(for: metric) else { return metric.rawValue }
-        return spec.wording.always ? spec.textName : spec.displayName.lowercased()
+        return spec.wording.always && !isCounted(spec) ? spec.textName : spec.displayName.lowercased()
     }
 
-    /// "HRV 30 ms on Tue 17 Nov 2026 vs a usual 50 ms (z -4.0)".
+    /// Whether the metric's value reads with its own noun ("8,432 steps"), so a phrase needs no label.
+    static func isCounted(_ spec: MetricSpec) -> Bool { spec.wording.phrase == .lead && spec.summaryKind != .sleep }
+
+    /// "HRV 30 ms on Tue 17 Nov 2026 vs a usual 50 ms (z -4.0)", "31,898 steps vs a usual 11,112 steps (z 7.1)".
     static func anomalyPhrase(_ anomaly: Anomaly, catalog: MetricCatalog, withDay: Bool) -> String {
         let spec = catalog.spec(for: anomaly.metric)
         func text(_ value: Double) -> String { spec?.textValue(value) ?? SummaryText.oneDecimal(value) }
-        var phrase = "\(label(anomaly.metric, catalog: catalog)) \(text(anomaly.value))"
+        var phrase = spec.map(isCounted) == true ? text(anomaly.value) : "\(label(anomaly.metric, catalog: catalog)) \(text(anomaly.value))"
         if withDay { phrase += " on \(SummaryText.date(anomaly.day))" }
         if let centre = anomaly.baseline.centre { phrase += " vs a usual \(text(centre))" }
         phrase += " (z \(SummaryText.oneDecimal(anomaly.z))\(anomaly.status == .provisional ? ", provisional" : ""))"

@@ -64,7 +64,12 @@ extension IntentReader {
         let rings = IntentSpec.ringGoals.keys.sorted()
         switch value {
         case .number:
-            return .atLeast(try number(name) ?? 0)
+            let threshold = try number(name) ?? 0
+            guard IntentSpec.goalRange.contains(threshold) else {
+                throw fail(name, "a numeric '\(name)' must be between -1,000,000,000 and 1,000,000,000 (got \(threshold))", rule: "range",
+                           extra: ["minimum": .number(IntentSpec.goalRange.lowerBound), "maximum": .number(IntentSpec.goalRange.upperBound)])
+            }
+            return .atLeast(threshold)
         case .string(let text):
             guard let ring = IntentSpec.ringGoals[text] else {
                 throw fail(name, "field '\(name)' must be a number or one of \(rings.joined(separator: ", ")) (got '\(text.prefix(40))')", rule: "enum",

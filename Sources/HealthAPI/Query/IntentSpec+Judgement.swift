@@ -44,6 +44,9 @@ extension IntentSpec {
                    maxDays: Limits.correlationDays, example: ["intent": "correlation", "metricA": "step_count", "metricB": "sleep_segment", "from": "2026-08-01", "to": "2026-11-17", "lagDays": 0]),
     ]
 
+    /// The numeric goals `records` takes: wider than any day value, narrow enough to write.
+    static let goalRange: ClosedRange<Double> = -1_000_000_000...1_000_000_000
+
     /// The ring goals `records` takes, by their `goal` text.
     static let ringGoals: [String: ActivityRing] = Dictionary(uniqueKeysWithValues: ActivityRing.allCases.map { ("ring:\($0.rawValue)", $0) })
 
@@ -58,7 +61,8 @@ extension IntentSpec {
         case .lagDays:
             return ["type": "integer", "enum": [0, 1], "default": 0, "description": .string(description)]
         case .goal:
-            return ["anyOf": [["type": "number", "description": "A threshold in the metric's summary unit, met at ≥."],
+            return ["anyOf": [["type": "number", "minimum": .number(goalRange.lowerBound), "maximum": .number(goalRange.upperBound),
+                               "description": "A threshold in the metric's summary unit, met at ≥."],
                               ["type": "string", "enum": .array(ringGoals.keys.sorted().map(JSONValue.string)), "description": "An activity ring closed."]],
                     "description": .string(description)]
         default:

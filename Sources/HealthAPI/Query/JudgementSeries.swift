@@ -6,16 +6,17 @@ import SQLiteStore
 struct JudgementSeries: Sendable {
     /// Series by metric, in the catalog's metric order of the read.
     private(set) var byMetric: [Metric: DaySeries] = [:]
-    /// The stored rows by metric and day ordinal, for what a series does not carry (revisions).
-    private(set) var stored: [Metric: [Int: JudgementReads.StoredDay]] = [:]
+    /// The stored rows of `keptDay` by metric, for what a series does not carry (revisions).
+    private(set) var stored: [Metric: JudgementReads.StoredDay] = [:]
 
-    /// Reads `from…to` of `metrics` (every derived metric when nil).
+    /// Reads `from…to` of `metrics` (every derived metric when nil), keeping the stored
+    /// rows of `keptDay`.
     static func load(_ db: Database, catalog: MetricCatalog, metrics: [Metric]?, from: DayKey, to: DayKey,
-                     rule: SettlingRule) throws -> JudgementSeries {
+                     rule: SettlingRule, keptDay: DayKey? = nil) throws -> JudgementSeries {
         var out = JudgementSeries()
         var values: [Metric: [DayValue]] = [:]
         for row in try JudgementReads.days(db, catalog: catalog, metrics: metrics, from: from, to: to) {
-            out.stored[row.metric, default: [:]][row.day.ordinal] = row
+            if row.day == keptDay { out.stored[row.metric] = row }
             guard let value = row.value, value.isFinite else { continue }
             values[row.metric, default: []].append(DayValue(day: row.day, value: value, source: row.source,
                                                             status: rule.status(row, catalog: catalog)))
@@ -30,6 +31,6 @@ struct JudgementSeries: Sendable {
     /// The metrics with at least one value, sorted by name.
     var metrics: [Metric] { byMetric.keys.sorted() }
 
-    /// The stored row of `metric` on `day`.
-    func row(_ metric: Metric, _ day: DayKey) -> JudgementReads.StoredDay? { stored[metric]?[day.ordinal] }
+    /// The stored row of `metric` on the kept day.
+    func keptRow(_ metric: Metric) -> JudgementReads.StoredDay? { stored[metric] }
 }

@@ -3,10 +3,10 @@ import JSON
 import SQLiteStore
 
 extension QueryRunner {
-    /// Answers a judgement intent (readiness, anomalies, records, correlation) in `zone`;
-    /// each builds its own brief form.
+    /// Answers a judgement intent (readiness, anomalies, records, correlation) in `zone`,
+    /// each building its own brief form; nil for the summary intents.
     static func judgement(_ intent: QueryIntent, detail: AnswerDetail, zone: SummaryZone, services: AppServices, nowMs: Int64,
-                          db: Database) throws -> JSONValue {
+                          db: Database) throws -> JSONValue? {
         let catalog = services.catalog
         switch intent {
         case .readiness(let day, _):
@@ -20,8 +20,7 @@ extension QueryRunner {
             return try CorrelationReport(a: a, b: b, range: range, lagDays: lagDays, zone: zone, nowMs: nowMs, catalog: catalog,
                                          detail: detail).build(db)
         default:
-            let full = try answer(intent, services: services, nowMs: nowMs, db: db)
-            return detail == .brief ? BriefAnswer.reduce(full) : full
+            return nil
         }
     }
 
@@ -30,8 +29,7 @@ extension QueryRunner {
         let services = self.services
         let nowMs = services.clock.now()
         return try await services.store.pool.read { db in
-            let zone = try SummaryZone.resolve(requested: request.intent.timezone, serverDefault: services.config.defaultTimezone, db: db)
-            return try QueryRunner.judgement(request.intent, detail: request.detail, zone: zone, services: services, nowMs: nowMs, db: db)
+            try QueryRunner.answer(request.intent, detail: request.detail, services: services, nowMs: nowMs, db: db)
         }
     }
 }

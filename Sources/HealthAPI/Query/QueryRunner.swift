@@ -14,9 +14,16 @@ struct QueryRunner: Sendable {
         return try await services.store.pool.read { db in try QueryRunner.answer(intent, services: services, nowMs: nowMs, db: db) }
     }
 
-    /// The answer, read through `db` only.
-    static func answer(_ intent: QueryIntent, services: AppServices, nowMs: Int64, db: Database) throws -> JSONValue {
+    /// The answer, read through `db` only, in the detail asked for.
+    static func answer(_ intent: QueryIntent, detail: AnswerDetail = .full, services: AppServices, nowMs: Int64, db: Database) throws -> JSONValue {
         let zone = try SummaryZone.resolve(requested: intent.timezone, serverDefault: services.config.defaultTimezone, db: db)
+        if let judged = try judgement(intent, detail: detail, zone: zone, services: services, nowMs: nowMs, db: db) { return judged }
+        let full = try summary(intent, zone: zone, services: services, nowMs: nowMs, db: db)
+        return detail == .brief ? BriefAnswer.reduce(full) : full
+    }
+
+    /// The full answer of a summary intent in `zone`.
+    static func summary(_ intent: QueryIntent, zone: SummaryZone, services: AppServices, nowMs: Int64, db: Database) throws -> JSONValue {
         let priority = services.store.priority
         let queued = services.queuedEntries
         let catalog = services.catalog
@@ -37,7 +44,7 @@ struct QueryRunner: Sendable {
         case .workouts(let range, let type, _):
             return try WorkoutReport(range: range, type: type, zone: zone).build(db)
         case .readiness, .anomalies, .records, .correlation:
-            return try judgement(intent, detail: .full, zone: zone, services: services, nowMs: nowMs, db: db)
+            return try judgement(intent, detail: .full, zone: zone, services: services, nowMs: nowMs, db: db) ?? .null
         }
     }
 

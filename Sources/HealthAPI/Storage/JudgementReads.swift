@@ -22,9 +22,10 @@ enum JudgementReads {
         var sleepEndMs: Int64?
     }
 
-    /// ``DayAggregate/primarySource`` read by SQLite in place: a night's chosen source, the
-    /// first summed source that counted after de-duplication (else the first listed),
-    /// the first listed source of other kinds, else a reading's latest source.
+    /// ``DayAggregate/primarySource`` read by SQLite from the stored JSON: a night's chosen
+    /// source, the first summed source that counted after de-duplication (else the first
+    /// listed), the first listed source of other kinds, else a reading's latest source.
+    /// Migration 10 fills the `source` column with it; recomputation writes it since.
     static let primarySourceSQL = """
         coalesce(json_extract(data, '$.source'),
                  CASE json_type(data, '$.sources[0]')
@@ -37,9 +38,11 @@ enum JudgementReads {
                  json_extract(data, '$.latestSource'))
         """
 
-    static func daysSQL(metrics: [Metric]?) -> String {
+    /// Only a night's JSON is read (for its end); every other number is a column.
+    static func daysSQL(metrics: [Metric]?, sleepMetrics: [Metric]) -> String {
         """
-        SELECT day, metric, value, \(primarySourceSQL), arrived_ms, revised_ms, json_extract(data, '$.sleepEnd')
+        SELECT day, metric, value, source, arrived_ms, revised_ms,
+               CASE WHEN metric IN (\(SQLList.quoted(sleepMetrics))) THEN json_extract(data, '$.sleepEnd') END
           FROM day_aggregates WHERE day BETWEEN ?1 AND ?2\(metrics.map { " AND metric IN (\(SQLList.quoted($0)))" } ?? "")
          ORDER BY metric, day
         """
@@ -48,7 +51,7 @@ enum JudgementReads {
     /// The stored days of `metrics` (every metric the catalog derives, when nil) in
     /// `from…to`, by metric then day: one range read.
     static func days(_ db: Database, catalog: MetricCatalog, metrics: [Metric]?, from: DayKey, to: DayKey) throws -> [StoredDay] {
-        let statement = try db.statement(daysSQL(metrics: metrics))
+        let statement = try db.statement(daysSQL(metrics: metrics, sleepMetrics: catalog.metrics(ofKind: [.sleep])))
         defer { statement.reset() }
         try statement.bind(1, Int64(from.ordinal))
         try statement.bind(2, Int64(to.ordinal))

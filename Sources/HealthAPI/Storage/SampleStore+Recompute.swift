@@ -22,12 +22,12 @@ extension SampleStore {
         // In DO UPDATE every expression reads the row as it was, so the revision test sees
         // the old data and the old arrival.
         let upsert = try db.statement("""
-            INSERT INTO day_aggregates (day, metric, value, data, updated_ms, arrived_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-            ON CONFLICT (day, metric) DO UPDATE SET value = excluded.value, data = excluded.data,
+            INSERT INTO day_aggregates (day, metric, value, data, updated_ms, source, arrived_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            ON CONFLICT (day, metric) DO UPDATE SET value = excluded.value, data = excluded.data, source = excluded.source,
                 updated_ms = CASE WHEN data IS NOT excluded.data THEN excluded.updated_ms ELSE updated_ms END,
                 arrived_ms = coalesce(excluded.arrived_ms, arrived_ms),
-                revised_ms = CASE WHEN excluded.arrived_ms IS NOT NULL AND data IS NOT excluded.data AND ?5 >= ?7
-                                   AND (arrived_ms IS NULL OR ?5 - arrived_ms >= ?8) THEN ?5 ELSE revised_ms END
+                revised_ms = CASE WHEN excluded.arrived_ms IS NOT NULL AND data IS NOT excluded.data AND ?5 >= ?8
+                                   AND (arrived_ms IS NULL OR ?5 - arrived_ms >= ?9) THEN ?5 ELSE revised_ms END
             WHERE data IS NOT excluded.data OR excluded.arrived_ms IS NOT NULL
             """)
         let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
@@ -68,8 +68,9 @@ extension SampleStore {
         }
     }
 
-    /// Writes (or deletes) one aggregate; `stamps` bind parameters 6 and on of `upsert`
-    /// (the arrival columns, as the caller's statement takes them).
+    /// Writes (or deletes) one aggregate: parameters 1–6 of `upsert` are the day, metric,
+    /// headline value, JSON, time and primary source; `stamps` bind 7 and on (the arrival
+    /// columns, as the caller's statement takes them).
     static func store(_ aggregate: DayAggregate?, day: DayKey, metric: Metric, upsert: Statement, delete: Statement, nowMs: Int64,
                       stamps: [SQLiteValue]) throws {
         guard let aggregate else {
@@ -83,7 +84,8 @@ extension SampleStore {
         try upsert.bind(3, aggregate.headlineValue)
         try upsert.bind(4, JSONWriter.string(aggregate.json))
         try upsert.bind(5, nowMs)
-        for (offset, stamp) in stamps.enumerated() { try upsert.bind(Int32(6 + offset), stamp) }
+        try upsert.bind(6, aggregate.primarySource)
+        for (offset, stamp) in stamps.enumerated() { try upsert.bind(Int32(7 + offset), stamp) }
         try upsert.run()
     }
 
@@ -118,7 +120,7 @@ extension SampleStore {
         try db.execute("DELETE FROM day_aggregates")
         let metrics = try db.query("SELECT DISTINCT metric FROM samples ORDER BY metric", [], { Metric(rawValue: $0.text(0)) })
         let upsert = try db.statement("""
-            INSERT INTO day_aggregates (day, metric, value, data, updated_ms, arrived_ms, revised_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            INSERT INTO day_aggregates (day, metric, value, data, updated_ms, source, arrived_ms, revised_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             """)
         let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
         var written = 0

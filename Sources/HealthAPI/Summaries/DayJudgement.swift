@@ -16,7 +16,8 @@ struct DayJudgement: Sendable {
     static func none(_ day: DayKey) -> DayJudgement { DayJudgement(day: day, series: JudgementSeries(), readiness: nil, scan: nil) }
 
     static func load(_ day: DayKey, db: Database, catalog: MetricCatalog, rule: SettlingRule) throws -> DayJudgement {
-        let series = try JudgementSeries.load(db, catalog: catalog, metrics: nil, from: day.adding(days: -Baseline.windowDays), to: day, rule: rule)
+        let series = try JudgementSeries.load(db, catalog: catalog, metrics: nil, from: day.adding(days: -Baseline.windowDays), to: day,
+                                              rule: rule, keptDay: day)
         let onDay = series.metrics.filter { series.series($0)[day] != nil }
         let scan = try? AnomalyScan.scan(onDay.map { series.series($0) }, from: day, to: day, catalog: catalog)
         return DayJudgement(day: day, series: series, readiness: ReadinessReport.compute(day, series: series, catalog: catalog), scan: scan)
@@ -32,7 +33,7 @@ struct DayJudgement: Sendable {
     }
 
     /// When a change arrived for `metric`'s day after it had settled.
-    func revisedAtMs(_ metric: Metric) -> Int64? { series.row(metric, day)?.revisedMs }
+    func revisedAtMs(_ metric: Metric) -> Int64? { series.keptRow(metric)?.revisedMs }
 
     /// The summary members: `readiness` (brief), `anomalies` and `strain`.
     func members(catalog: MetricCatalog) -> [String: JSONValue] {
