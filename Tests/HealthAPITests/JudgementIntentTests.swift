@@ -202,6 +202,14 @@ import Testing
         #expect(streaks["daysMet"] as? Int == steps.filter { $0 >= 8000 }.count)
         #expect((reply.json["text"] as? String)?.contains("best \(SummaryText.integer(steps[best])) steps on \(SummaryText.date(H.day(best)))") == true)
 
+        // Right after a sync every summed day is provisional: it can only grow, so none is the worst yet.
+        let fresh = TestApp(clock: .fixed(H.morning))
+        #expect(await fresh.send(.post, "/health/ingest", body: H.body((80..<89).flatMap(H.daySamples))).status == 200)
+        let syncing = await fresh.query(#"{"intent": "records", "metric": "step_count", "to": "\#(H.day(88))"}"#)
+        #expect((syncing.json["best"] as? [String: Any])?["settling"] as? String == "provisional")
+        #expect(syncing.json["worst"] is NSNull)
+        #expect((syncing.json["text"] as? String)?.contains("no worst day yet (every day is still provisional)") == true)
+
         // Lower is better for resting heart rate: the strain day is its worst.
         let heart = await app.query(#"{"intent": "records", "metric": "resting_heart_rate_bpm", "from": "\#(H.first)", "to": "\#(H.day(88))"}"#)
         #expect(heart.json["lowerIsBetter"] as? Bool == true)

@@ -125,9 +125,15 @@ struct RecordsReport: Sendable {
         func value(_ number: Double) -> String { spec.textValue(number) }
         func mark(_ status: DayStatus) -> String { status == .provisional ? " (provisional)" : "" }
         var text = "\(spec.displayName), \(SummaryText.range(records.from, records.to)) (\(SummaryText.grouped(records.daysWithData)) \(records.daysWithData == 1 ? "day" : "days") with data)"
-        if let best = records.best, let worst = records.worst {
+        if let best = records.best {
             let lower = records.lowerIsBetter ? " (lower is better)" : ""
-            text += ": best\(lower) \(value(best.value)) on \(SummaryText.date(best.day))\(mark(best.status)), worst \(value(worst.value)) on \(SummaryText.date(worst.day))\(mark(worst.status))"
+            text += ": best\(lower) \(value(best.value)) on \(SummaryText.date(best.day))\(mark(best.status))"
+            if let worst = records.worst {
+                text += ", worst \(value(worst.value)) on \(SummaryText.date(worst.day))\(mark(worst.status))"
+            } else {
+                // A summed day still provisional can only grow, so it is never the minimum.
+                text += ", no worst day yet (every day is still provisional)"
+            }
             var periods: [String] = []
             if let week = records.bestWeek { periods.append("best week \(week.label) (\(value(week.total))\(week.partial ? ", partial" : ""))") }
             if let month = records.bestMonth { periods.append("best month \(month.label) (\(value(month.total))\(month.partial ? ", partial" : ""))") }
