@@ -29,6 +29,11 @@ CALLS = {
     "compare_ranges": ({"a": TODAY_RANGE, "b": {"from": "2026-01-12", "to": "2026-01-18"}}, {"a": TODAY_RANGE}),
     "sleep_report": (TODAY_RANGE, {"from": "2026-01-05"}),
     "workouts": (TODAY_RANGE, {**TODAY_RANGE, "type": "underwater_chess"}),
+    "readiness": ({"date": "2026-01-07", "timezone": "Europe/Berlin"}, {"date": "2026-01-07", "detail": "everything"}),
+    "anomalies": ({**TODAY_RANGE, "detail": "brief"}, {**TODAY_RANGE, "threshold": 9}),
+    "records": ({"metric": "step_count", "goal": 10000}, {"metric": "step_count", "goal": "ring:swim"}),
+    "correlation": ({"metricA": "step_count", "metricB": "sleep_segment", **TODAY_RANGE},
+                    {"metricA": "step_count", "metricB": "step_count", **TODAY_RANGE}),
     "list_metrics": ({}, {"colour": "blue"}),
     "create_write_intent": (
         {"externalId": "ci-meal-1", "metric": "dietary_energy_kcal", "valueNumber": 420, "unit": "kcal",

@@ -131,7 +131,8 @@ import HealthFormats
         #expect(capabilities.status == 200)
         let query = capabilities.json["query"] as? [String: Any]
         let intents = query?["intents"] as? [[String: Any]] ?? []
-        #expect(Set(intents.compactMap { $0["name"] as? String }) == ["daily_summary", "range_summary", "yesterday_summary", "metric_series", "compare_ranges", "sleep_report", "workouts"])
+        #expect(Set(intents.compactMap { $0["name"] as? String }) == ["daily_summary", "range_summary", "yesterday_summary", "metric_series", "compare_ranges", "sleep_report", "workouts",
+                                                                     "readiness", "anomalies", "records", "correlation"])
         for intent in intents {
             #expect(intent["schema"] is [String: Any])
             let example = try JSONSerialization.data(withJSONObject: intent["example"] as Any)
@@ -152,7 +153,7 @@ import HealthFormats
         let document = await app.send(.get, "/health/openapi.json", authorized: false)
         let schemas = (document.json["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]
         let request = schemas["QueryRequest"] as? [String: Any]
-        #expect((request?["oneOf"] as? [Any])?.count == 7)
+        #expect((request?["oneOf"] as? [Any])?.count == 11)
         #expect((request?["discriminator"] as? [String: Any])?["propertyName"] as? String == "intent")
         #expect(schemas["SleepReportQuery"] != nil)
         let paths = document.json["paths"] as? [String: Any] ?? [:]

@@ -42,9 +42,14 @@ struct MCPToolbox: Sendable {
     /// The output schema of an intent: the named answer where the document has one, else
     /// the common query answer with `kind` fixed to the intent.
     static func outputSchema(for spec: IntentSpec) -> JSONValue {
+        // Summaries answer their named shape, or its brief form with `detail: "brief"`.
+        func fullOrBrief(_ name: String) -> JSONValue {
+            SchemaBundle.bundle(["type": "object", "anyOf": [Schemas.ref(name), Schemas.ref("BriefAnswer")]])
+        }
+        if let answer = Schemas.judgementAnswerName(spec.name) { return SchemaBundle.bundle(Schemas.ref(answer)) }
         switch spec.name {
-        case "daily_summary", "yesterday_summary": return SchemaBundle.bundle(Schemas.ref("DailySummary"))
-        case "range_summary": return SchemaBundle.bundle(Schemas.ref("RangeSummary"))
+        case "daily_summary", "yesterday_summary": return fullOrBrief("DailySummary")
+        case "range_summary": return fullOrBrief("RangeSummary")
         default:
             var schema = SchemaBundle.bundle(Schemas.ref("QueryResponse"))
             if case .object(var members) = schema, case .object(var properties) = members["properties"] ?? .null {

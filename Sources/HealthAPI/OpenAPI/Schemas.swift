@@ -114,5 +114,6 @@ public enum Schemas {
             .merging(readAPIComponents) { current, _ in current }
             .merging(observationComponents) { current, _ in current }
             .merging(syncComponents) { current, _ in current }
+            .merging(judgementComponents) { current, _ in current }
     }
 }

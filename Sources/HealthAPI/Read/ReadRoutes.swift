@@ -12,18 +12,20 @@ enum ReadRoutes {
             Route(.get, "/health/daily", scope: .read,
                   operation: Operation(
                     id: "getDailyAggregates", summary: "Day aggregates for a date range",
-                    description: "Derived day numbers from `from` to `to` inclusive (at most 3,660 days), ascending by `dayKey`, of every metric or of `metric` only. Days without data are absent — never reported as zeros. Source names are shown as the samples spelled them; spellings that differ only in apostrophes or spaces are one source, shown as its most recent sample of the day spelled it.",
+                    description: "Derived day numbers from `from` to `to` inclusive (at most 3,660 days), ascending by `dayKey`, of every metric or of `metric` only. Days without data are absent — never reported as zeros. Source names are shown as the samples spelled them; spellings that differ only in apostrophes or spaces are one source, shown as its most recent sample of the day spelled it. Each aggregate and each day says `settling`: `provisional` while its local day (in `timezone`) has not ended or a sample for it arrived in the last 2 hours (a night: its last segment ended under 45 minutes ago or a segment arrived in the last 20), else `settled`; `revisedAtMs` is when a later change arrived for it after it had settled (null if never).",
                     tags: ["read"],
                     parameters: [
                         .init("from", in: .query, required: true, description: "First local date, YYYY-MM-DD.", schema: IntentSpec.schema(for: .date, description: "Local date.")),
                         .init("to", in: .query, required: true, description: "Last local date (inclusive), YYYY-MM-DD; at most 3,659 days after from.", schema: IntentSpec.schema(for: .date, description: "Local date.")),
                         .init("metric", in: .query, description: "Only this metric: a canonical name, or an alias the catalog lists (heart_rate for heart_rate_bpm), as on ingest.",
                               schema: IntentSpec.schema(for: .metric, description: "A canonical metric (aliases are accepted too).")),
+                        .init("timezone", in: .query, description: "IANA timezone in which a day ends, for `settling`. Default: the server's, else the most recent sample's, else UTC. A well-formed name the server does not know is a 422.",
+                              schema: TimezoneName.schema(description: "IANA timezone.")),
                     ],
                     responses: [
                         200: Operation.Response("The days with data.", schema: Schemas.ref("DailyAggregates")),
                         400: Operation.Response("A missing or malformed date, a metric the catalog does not know, or an unknown query parameter.", schema: Schemas.ref("Error")),
-                        422: Operation.Response("`from` is after `to`, or the range spans more than 3,660 days (code INVALID_DATE_RANGE).", schema: Schemas.ref("Error")),
+                        422: Operation.Response("`from` is after `to`, or the range spans more than 3,660 days (code INVALID_DATE_RANGE), or `timezone` is not one the server knows.", schema: Schemas.ref("Error")),
                     ])) { context in
                 try await daily(context)
             },
@@ -63,7 +65,7 @@ enum ReadRoutes {
 
     static func daily(_ context: RequestContext) async throws -> HTTPResponse {
         let query = context.query
-        try query.rejectUnknown(allowed: ["from", "to", "metric"])
+        try query.rejectUnknown(allowed: ["from", "to", "metric", "timezone"])
         let from = try parseDay(query, "from")
         let to = try parseDay(query, "to")
         guard from <= to else {
@@ -82,30 +84,40 @@ enum ReadRoutes {
             }
             only = spec.metric
         }
-        let rows = try await context.services.store.dailyAggregates(from: from, to: to, metric: only)
-        var days: [JSONValue] = []
-        var current: (day: Int, metrics: [String: JSONValue])?
-        for row in rows {
-            if current?.day != row.day {
-                if let current { days.append(["dayKey": .string(DayKey(ordinal: current.day).description), "metrics": .object(current.metrics)]) }
-                current = (row.day, [:])
-            }
-            current?.metrics[row.metric] = try storedAggregate(row, catalog: context.services.catalog)
+        let requestedZone = try DailySettling.timezone(query)
+        let metric = only
+        let services = context.services
+        let nowMs = services.clock.now()
+        let (zone, rows) = try await services.store.read { reader in
+            (try SummaryZone.resolve(requested: requestedZone, serverDefault: services.config.defaultTimezone, reader: reader),
+             try reader.dailyRows(from: from, to: to, metric: metric))
         }
-        if let current { days.append(["dayKey": .string(DayKey(ordinal: current.day).description), "metrics": .object(current.metrics)]) }
-        return .json(["from": .string(from.description), "to": .string(to.description), "days": .array(days)])
+        let settling = DailySettling(rule: SettlingRule(zone: zone.name, nowMs: nowMs), catalog: services.catalog)
+        var days: [JSONValue] = []
+        var current: DailySettling.Day?
+        for row in rows {
+            if current?.ordinal != row.day {
+                if let current { days.append(current.json) }
+                current = DailySettling.Day(ordinal: row.day)
+            }
+            current?.add(row, aggregate: try storedAggregate(day: row.day, metric: row.metric, data: row.data, catalog: services.catalog),
+                         settling: settling)
+        }
+        if let current { days.append(current.json) }
+        return .json(["from": .string(from.description), "to": .string(to.description), "timezone": .string(zone.name),
+                      "timezoneSource": .string(zone.origin.rawValue), "days": .array(days)])
     }
 
     /// A stored aggregate as JSON, after checking that it decodes as its kind writes it:
     /// a damaged row stops the answer (``UnreadableAggregate``) instead of showing as null.
-    static func storedAggregate(_ row: SampleStore.DayRow, catalog: MetricCatalog) throws -> JSONValue {
-        let metric = Metric(rawValue: row.metric)
+    static func storedAggregate(day: Int, metric name: String, data: String, catalog: MetricCatalog) throws -> JSONValue {
+        let metric = Metric(rawValue: name)
         do {
-            let json = try JSONParser.parse(Array(row.data.utf8))
+            let json = try JSONParser.parse(Array(data.utf8))
             if let kind = catalog.kind(of: metric) { _ = try DayAggregate(json: json, kind: kind) }
             return json
         } catch {
-            throw UnreadableAggregate(day: DayKey(ordinal: row.day), metric: metric, reason: String(describing: error))
+            throw UnreadableAggregate(day: DayKey(ordinal: day), metric: metric, reason: String(describing: error))
         }
     }
 

@@ -26,6 +26,8 @@ struct DailySummary: Sendable {
     var catalog: MetricCatalog
     /// Sleep metrics whose night may still change (see ``SleepSettling``).
     var provisional: Set<Metric> = []
+    /// Day status, readiness and anomalies of the day; nil when not read.
+    var judgement: DayJudgement?
 
     /// Reads the day and its baseline window (one range read) and builds the answer.
     func build(_ reader: StoreReader) throws -> JSONValue {
@@ -39,6 +41,7 @@ struct DailySummary: Sendable {
                 summary.provisional.insert(spec.metric)
             }
         }
+        summary.judgement = try DayJudgement.load(day, reader: reader, catalog: catalog, rule: SettlingRule(zone: zone.name, nowMs: nowMs))
         return summary.render(table, asOfMs: asOf, sources: try reader.sources(catalog: catalog, from: day, to: day),
                               activity: try DayActivity.load(reader, day: day))
     }
@@ -63,11 +66,16 @@ struct DailySummary: Sendable {
                 missing.append(.string(metric.rawValue))
                 continue
             }
-            metrics[metric.rawValue] = .object(metricJSON(spec, value: value, entry: entry, table: table))
+            var json = metricJSON(spec, value: value, entry: entry, table: table)
+            if let judgement {
+                json["settling"] = JudgementJSON.settling(judgement.settling(metric))
+                json["revisedAtMs"] = judgement.revisedAtMs(metric).map { JSONValue($0) } ?? .null
+            }
+            metrics[metric.rawValue] = .object(json)
         }
         let today = zone.today(nowMs: nowMs)
         let provenance = Provenance(asOfMs: asOfMs, sources: sources, coverage: coverage)
-        return [
+        var answer: [String: JSONValue] = [
             "kind": .string(label == .yesterday ? "yesterday_summary" : "daily_summary"),
             "day": .string(day.description),
             "timezone": .string(zone.name),
@@ -81,6 +89,11 @@ struct DailySummary: Sendable {
             "activity": activity.ringsJSON,
             "text": .string(text(table, today: today, listed: listed, activity: activity)),
         ]
+        if let judgement {
+            answer.merge(judgement.members(catalog: catalog)) { current, _ in current }
+            answer["settling"] = JudgementJSON.settling(judgement.settling(of: listed.map(\.metric)))
+        }
+        return .object(answer)
     }
 
     func baseline(_ spec: MetricSpec, _ table: DayTable) -> (average: Double, days: Int)? {
@@ -196,6 +209,7 @@ struct DailySummary: Sendable {
         if label == .yesterday { head = "Yesterday, \(head)" }
         if day == today { head += " (so far)" }
         var sentence = "\(head): \(phrases.joined)."
+        if let judged = judgement?.sentences(catalog: catalog) { sentence += " " + judged }
         if let activityText = activity.text { sentence += " " + activityText }
         if let queuedText = queued.text(catalog) { sentence += " \(queuedText.prefix(1).uppercased())\(queuedText.dropFirst())." }
         return sentence

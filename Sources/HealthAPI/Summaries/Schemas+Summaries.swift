@@ -34,7 +34,7 @@ extension Schemas {
 
     static let summaryMetric: JSONValue = [
         "type": "object",
-        "description": "One metric. `status` is `no_data` when nothing was recorded — then only `status` and `unit` (and coverage counts for ranges) are present; a missing value is never reported as 0. Daily: `total` (steps, energy, distances, nutrients), `average`/`min`/`max`/`latest`/`readings` (heart rate, HRV, glucose, other readings), `latest` (weight, body fat), stage minutes, `bedtime`/`wakeTime`/`provisional` (sleep), `count`/`minutes`/`values` (timed categories, symptoms and events), `readings`/`systolic`/`diastolic` (blood pressure), plus `baseline` (the previous 28 days). Metrics every summary lists appear as no_data when missing; others appear when they have data. Range: `average` (per day with data), `total`, `min`/`max` {day, value}, `first`/`last`/`change` (weight, body fat), `trend` {direction: rising|falling|steady|insufficient_data, slopePerWeek}, `previous` {average or last, change, changePercent}.",
+        "description": "One metric. `status` is `no_data` when nothing was recorded — then only `status` and `unit` (and coverage counts for ranges) are present; a missing value is never reported as 0. Daily: `total` (steps, energy, distances, nutrients), `average`/`min`/`max`/`latest`/`readings` (heart rate, HRV, glucose, other readings), `latest` (weight, body fat), stage minutes, `bedtime`/`wakeTime`/`provisional` (sleep), `count`/`minutes`/`values` (timed categories, symptoms and events), `readings`/`systolic`/`diastolic` (blood pressure), plus `baseline` (the previous 28 days), and for metrics with data `settling` (provisional or settled) and `revisedAtMs` (when a change arrived after the day had settled, else null). Metrics every summary lists appear as no_data when missing; others appear when they have data. Range: `average` (per day with data), `total`, `min`/`max` {day, value}, `first`/`last`/`change` (weight, body fat), `trend` {direction: rising|falling|steady|insufficient_data, slopePerWeek}, `previous` {average or last, change, changePercent}.",
         "required": ["status", "unit"],
         "properties": [
             "status": ["type": "string", "enum": ["ok", "no_data"], "description": "no_data when nothing was recorded (never reported as 0)."],
@@ -70,7 +70,17 @@ extension Schemas {
                     "avgHeartRateBpm": ["type": ["number", "null"], "description": "Average heart rate, bpm."],
                 ]]],
             "activity": ["anyOf": [ref("ActivitySummary"), ["type": "null"]], "description": "The day's activity rings (Move, Exercise, Stand with goals), or null when none were reported."],
-            "text": ["type": "string", "description": "One plain-language sentence an agent can quote; workouts and rings follow as their own sentences."],
+            "settling": nullableSettling,
+            "readiness": ["anyOf": [ref("DayReadiness"), ["type": "null"]], "description": "The day's readiness in brief (the `readiness` intent gives the arithmetic)."],
+            "anomalies": ["type": "array", "description": "The day's values at |z| ≥ 3 from their personal baseline.", "items": [
+                "type": "object", "required": ["metric", "value", "usual", "z", "direction", "settling"], "properties": [
+                    "metric": ["type": "string", "description": "The metric."], "value": ["type": "number", "description": "The day's value."],
+                    "usual": ["type": "number", "description": "The baseline median."], "z": ["type": "number", "description": "Robust z."],
+                    "direction": ["type": "string", "enum": ["above", "below"], "description": "Which side."], "settling": settlingSchema,
+                ]]],
+            "strain": ["type": ["object", "null"], "description": "The strain signal when two or more conditions held: `met` lists them; null otherwise.",
+                       "properties": ["met": ["type": "array", "items": ["type": "string"], "description": "The conditions that held."], "settling": settlingSchema]],
+            "text": ["type": "string", "description": "One plain-language sentence an agent can quote; readiness (when it could be scored), anomalies, the strain signal, workouts and rings follow as their own sentences."],
         ],
     ]
 
@@ -109,7 +119,7 @@ extension Schemas {
 
     static let queryResponse: JSONValue = [
         "type": "object",
-        "description": "The answer to a query. `kind` is the intent: daily_summary and yesterday_summary answer a DailySummary, range_summary a RangeSummary; metric_series has `points`, compare_ranges `a`/`b`/`metrics`, sleep_report `nights`, `averages` and `consistency`, workouts `workouts`, `totals` and `byType`. Every answer carries `timezone`, `timezoneSource` and `provenance`; all but metric_series a `text`.",
+        "description": "The answer to a query. `kind` is the intent: daily_summary and yesterday_summary answer a DailySummary, range_summary a RangeSummary; metric_series has `points`, compare_ranges `a`/`b`/`metrics`, sleep_report `nights`, `averages` and `consistency`, workouts `workouts`, `totals` and `byType`; readiness a ReadinessAnswer, anomalies an AnomaliesAnswer, records a RecordsAnswer, correlation a CorrelationAnswer. With `detail: \"brief\"` every answer is its BriefAnswer form (`detail: \"brief\"`, `more`). Every answer carries `timezone` and `timezoneSource`, the full summaries `provenance`; all but metric_series a `text`.",
         "required": ["kind"],
         "properties": ["kind": ["type": "string", "enum": .array(IntentSpec.all.map { .string($0.name) }), "description": "The intent answered."]],
         "additionalProperties": true,

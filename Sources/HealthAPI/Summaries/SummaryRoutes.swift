@@ -47,8 +47,8 @@ enum SummaryRoutes {
                 tags: ["summaries"],
                 requestBody: Operation.Body(description: "One query intent.", schema: Schemas.ref("QueryRequest"), example: IntentSpec.all[0].example),
                 responses: [200: Operation.Response("The answer; its shape depends on the intent (`kind` names it).", schema: Schemas.ref("QueryResponse")), 400: badRequest])) { context in
-                let intent = try QueryIntent.parse(try context.jsonBody(), catalog: context.services.catalog)
-                return .json(try await QueryRunner(services: context.services).run(intent))
+                let request = try QueryRequest.parse(try context.jsonBody(), catalog: context.services.catalog)
+                return .json(try await QueryRunner(services: context.services).run(request))
             },
         ]
     }

@@ -33,6 +33,10 @@ enum CapabilitiesRoutes {
                 "metricSeriesMaxDays": ["day": .number(Double(MetricSeries.maxDays(.day))), "week": .number(Double(MetricSeries.maxDays(.week))), "month": .number(Double(MetricSeries.maxDays(.month)))],
                 "sleepReportMaxDays": .number(Double(Limits.sleepReportDays)),
                 "dailyMaxDays": .number(Double(Limits.dailyAggregateDays)),
+                "anomaliesMaxDays": .number(Double(Limits.anomalyScanDays)),
+                "correlationMaxDays": .number(Double(Limits.correlationDays)),
+                "recordsMaxDays": .number(Double(Limits.recordsDays)),
+                "briefAnswerMaxCharacters": .number(Double(Limits.briefAnswerCharacters)),
             ],
             "rules": [
                 "dayBoundary": "A sample's day is the local date in the sample's own IANA timezone; DST days are 23 or 25 hours long.",
@@ -41,6 +45,9 @@ enum CapabilitiesRoutes {
                 "missingData": "A metric without data is reported as `status: no_data` and named in `missing` and in the text — never as 0. Coverage counts days with data.",
                 "deduplication": .string(Provenance.deduplicationRule(services.store.priority)),
                 "queued": "Pending and applied-but-not-yet-synced write intents appear under `queued`, never in totals.",
+                "settling": "A day's numbers are `provisional` while its local day (in the answer's timezone) has not ended or a sample for it arrived in the last 2 hours; a night while its last segment ended under 45 minutes ago or a segment arrived in the last 20; else `settled`. `revisedAtMs` says when a change arrived for a day after it had settled.",
+                "baselines": .string(JudgementJSON.baselineFormula + ". Readiness, anomalies and the daily summary's judgement read them; a baseline with fewer than 10 days is `insufficient` and nothing is judged against it."),
+                "detail": "Every query intent takes `detail`: `full` (default) or `brief`, a compact answer under 4,000 characters for a 366-day range whose `more` says what full adds.",
                 "sourceNames": "Source names are shown exactly as the samples spelled them. Names that differ only in apostrophes (’ or ') or spaces (no-break or plain) are one source; where one source arrives in several spellings, a day shows the spelling of its sample with the latest end time, and a range the spelling of the latest day.",
             ],
             "metrics": .object(Dictionary(uniqueKeysWithValues: services.catalog.specs.map { spec in

@@ -86,7 +86,12 @@ enum QueryBenchmark {
         static let series366 = Limits.metricSeriesDays - 1 + edge
         static let compare30 = 2 * 30 - 1 + edge
         static let sleepReport30 = 30 + edge
-        static let all = [dailySummary, range7, range30, range366, series366, compare30, sleepReport30]
+        /// A day and the 28 before it: readiness's baselines.
+        static let readiness = Baseline.windowDays + edge
+        /// 366 days and the 28 before the first: every day's baseline.
+        static let anomalies366 = Limits.anomalyScanDays - 1 + Baseline.windowDays + edge
+        static let correlation366 = 366 - 1 + edge
+        static let all = [dailySummary, range7, range30, range366, series366, compare30, sleepReport30, readiness, anomalies366, correlation366]
     }
 
     /// The fewest days of history on which every query can draw a day: the drawn day may
@@ -164,6 +169,12 @@ enum QueryBenchmark {
             ("query compare_ranges 30 vs 30", { let d = day(margin: Margin.compare30); return (.post, "/health/query", #"{"intent":"compare_ranges","a":{"from":"\#(d.adding(days: -59))","to":"\#(d.adding(days: -30))"},"b":{"from":"\#(d.adding(days: -29))","to":"\#(d)"}}"#) }),
             ("query workouts 30 days", { let d = day(margin: Margin.range30); return (.post, "/health/query", #"{"intent":"workouts","from":"\#(d.adding(days: -29))","to":"\#(d)"}"#) }),
             ("query sleep_report 30 nights", { let d = day(margin: Margin.sleepReport30); return (.post, "/health/query", #"{"intent":"sleep_report","from":"\#(d.adding(days: -29))","to":"\#(d)"}"#) }),
+            ("query readiness", { (.post, "/health/query", #"{"intent":"readiness","date":"\#(day(margin: Margin.readiness))","timezone":"\#(zone)"}"#) }),
+            ("query anomalies 366 days", { let d = day(margin: Margin.anomalies366); return (.post, "/health/query", #"{"intent":"anomalies","from":"\#(d.adding(days: -365))","to":"\#(d)","timezone":"\#(zone)"}"#) }),
+            ("query anomalies 366 days brief", { let d = day(margin: Margin.anomalies366); return (.post, "/health/query", #"{"intent":"anomalies","from":"\#(d.adding(days: -365))","to":"\#(d)","timezone":"\#(zone)","detail":"brief"}"#) }),
+            ("query records all time, goal", { (.post, "/health/query", #"{"intent":"records","metric":"step_count","goal":10000,"timezone":"\#(zone)"}"#) }),
+            ("query correlation 366 days", { let d = day(margin: Margin.correlation366); return (.post, "/health/query", #"{"intent":"correlation","metricA":"step_count","metricB":"sleep_segment","from":"\#(d.adding(days: -365))","to":"\#(d)","lagDays":1}"#) }),
+            ("query range_summary 366 days brief", { let d = day(margin: Margin.range366); return (.post, "/health/query", #"{"intent":"range_summary","from":"\#(d.adding(days: -365))","to":"\#(d)","detail":"brief"}"#) }),
         ]
         if options.viaMCP { return try await compareOverLoopback(cases: cases, app: app, transport: config.transport, token: token, options: options) }
         var table = BenchmarkTable(title: "healthd-bench query — server-side time per request (APIHandler.handle in-process: routing, auth, handler, JSON; no socket), \(options.iterations) requests each",
@@ -191,7 +202,7 @@ enum QueryBenchmark {
         var out = table.rendered
         out += "database: \(path == options.databasePath ? path : "generated") — \(BenchmarkTable.grouped(sampleCount)) raw samples, \(BenchmarkTable.grouped(aggregateRows)) day aggregates, \(first) … \(last)\n"
         out += generatedNote
-        out += "goals: daily and yesterday p99 < 5 ms, 366-day range p99 < 25 ms; 366-day range summary < 8 KiB (8,192 bytes)\n"
+        out += "goals: daily, yesterday and readiness p99 < 5 ms, 366-day range, anomalies, records and correlation p99 < 25 ms; 366-day range summary < 8 KiB (8,192 bytes), brief answers < 4,000 bytes\n"
         return out
     }
 }

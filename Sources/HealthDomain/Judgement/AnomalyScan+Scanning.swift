@@ -14,6 +14,8 @@ extension AnomalyScan {
 
         var byMetric: [Metric: DaySeries] = [:]
         for item in series where byMetric[item.metric] == nil { byMetric[item.metric] = item }
+        // Baselines are kept only where the strain signal reads them again.
+        let strainMetrics = Set(StrainCheck.Name.allCases.map(\.metric))
         var baselines: [Metric: [Int: Baseline]] = [:]
         var anomalies: [Anomaly] = []
         var coverage: [MetricScanCoverage] = []
@@ -24,8 +26,8 @@ extension AnomalyScan {
             var inRange = 0
             for value in days.values(from: from, through: to) {
                 inRange += 1
-                let baseline = Baseline.compute(days, on: value.day, floor: floor)
-                baselines[metric, default: [:]][value.day.ordinal] = baseline
+                let baseline = Baseline.compute(days, on: value.day, floor: floor, currentSource: value.source)
+                if strainMetrics.contains(metric) { baselines[metric, default: [:]][value.day.ordinal] = baseline }
                 guard let z = baseline.z(of: value.value) else { continue }
                 judged += 1
                 if abs(z) >= threshold {

@@ -10,14 +10,17 @@ extension Baseline {
     ///   source of `series[day]`, nil when D has no value.
     public static func compute(_ series: DaySeries, on day: DayKey, floor: SpreadFloor,
                                currentSource: String? = nil) -> Baseline {
-        let window = Array(series.values(from: day.adding(days: -windowDays), through: day.adding(days: -1)))
+        let window = series.values(from: day.adding(days: -windowDays), through: day.adding(days: -1))
         let current = currentSource ?? series[day]?.source
-        var allSources = Set(window.map(\.source))
-        if let current { allSources.insert(current) }
+        // More than one source among the window's days and D's exactly when some window
+        // day differs from D's source (or, without one, from the first day's): no set of
+        // names is built for the common case of one source (a year's scan builds hundreds).
+        let reference = current ?? window.first?.source
+        let severalSources = reference.map { reference in window.contains { $0.source != reference } } ?? false
 
-        var used = window
+        var used = Array(window)
         var sourcing = BaselineSourcing.singleSource
-        if allSources.count > 1 {
+        if severalSources {
             let own = window.filter { $0.source == current }
             if current != nil, own.count >= minimumDays {
                 used = own
@@ -26,7 +29,7 @@ extension Baseline {
                 sourcing = .mixedSources
             }
         }
-        let sources = Set(used.map(\.source)).sorted()
+        let sources = sourcing == .mixedSources ? Set(used.map(\.source)).sorted() : (used.first.map { [$0.source] } ?? [])
         let leftOut = window.count - used.count
 
         guard used.count >= minimumDays else {
@@ -34,9 +37,7 @@ extension Baseline {
                             sources: sources, currentSource: current, daysLeftOut: leftOut, inputs: used, centre: nil, mad: nil,
                             scaledMAD: nil, spreadFloor: nil, spreadFloorFraction: floor.fraction, floorApplied: false, spread: nil)
         }
-        let numbers = used.map(\.value)
-        let centre = RobustStatistics.median(numbers)!
-        let mad = RobustStatistics.medianAbsoluteDeviation(numbers)!
+        let (centre, mad) = RobustStatistics.medianAndMAD(used.map(\.value))!
         let scaled = RobustStatistics.madScale * mad
         let floorValue = floor.value(median: centre)
         return Baseline(metric: series.metric, day: day, status: .available, daysWithData: used.count, sourcing: sourcing,

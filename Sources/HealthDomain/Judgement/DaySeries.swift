@@ -5,24 +5,26 @@ public struct DaySeries: Sendable, Equatable {
     public let metric: Metric
     /// The values, ascending by day, one per day.
     public let values: [DayValue]
-    /// Position in ``values`` by day ordinal.
-    private let positions: [Int: Int]
 
     /// The series of `values`, sorted; when a day appears twice the later element wins.
     public init(metric: Metric, values: some Sequence<DayValue>) {
-        var byDay: [Int: DayValue] = [:]
-        for value in values { byDay[value.day.ordinal] = value }
-        let sorted = byDay.keys.sorted().map { byDay[$0]! }
         self.metric = metric
-        self.values = sorted
-        var positions: [Int: Int] = [:]
-        for (index, value) in sorted.enumerated() { positions[value.day.ordinal] = index }
-        self.positions = positions
+        let given = Array(values)
+        // Values read in day order (as the store reads them) are taken as they are.
+        if zip(given, given.dropFirst()).allSatisfy({ $0.day < $1.day }) {
+            self.values = given
+            return
+        }
+        var byDay: [Int: DayValue] = [:]
+        for value in given { byDay[value.day.ordinal] = value }
+        self.values = byDay.keys.sorted().map { byDay[$0]! }
     }
 
-    /// The value of `day`, or nil without data.
+    /// The value of `day`, or nil without data (binary search: no hashing on the hot path
+    /// of a scan that looks up every day of a year).
     public subscript(day: DayKey) -> DayValue? {
-        positions[day.ordinal].map { values[$0] }
+        let index = firstIndex(atOrAfter: day)
+        return index < values.count && values[index].day == day ? values[index] : nil
     }
 
     /// The first day with data.

@@ -80,6 +80,9 @@ enum SampleRow {
     static let aggregationColumns = "sample_key, start_ms, end_ms, value, category, source_name, source_bundle_id, timezone, "
         + "CASE WHEN metadata LIKE '%\"readingM%' OR metadata LIKE '%\"aggregatedNight\"%' THEN metadata END"
 
+    /// How many columns `aggregationColumns` names: a caller may select more after them.
+    static let aggregationColumnCount = 9
+
     /// Decodes a row selected with `aggregationColumns` for a known metric.
     static func decodeForAggregation(_ row: Row, metric: Metric) -> Sample {
         Sample(sampleKey: row.text(0), metric: metric, startTimeMs: row.int64(1), endTimeMs: row.int64(2),

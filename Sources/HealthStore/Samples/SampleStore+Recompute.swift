@@ -11,13 +11,24 @@ extension SampleStore {
 
     /// Recomputes the aggregates of the given days. Consecutive days of one metric are
     /// read with one range query, so a batch touching a week reads the week once.
+    ///
+    /// `marksArrival`: the days were touched by samples stored at `nowMs` (ingest), so
+    /// each day's `arrived_ms` becomes `nowMs`, and a day that had settled before (its
+    /// local day over in its samples' zone and nothing arrived for two hours) and now
+    /// changes gets `revised_ms = nowMs`. Off for recomputations that receive nothing.
     static func recompute(_ days: [Metric: Set<DayKey>], db: Database, rules: Derivation,
-                          extents: [Metric: MetricExtent], nowMs: Int64) throws {
+                          extents: [Metric: MetricExtent], nowMs: Int64, marksArrival: Bool = true) throws {
         let select = try db.statement("SELECT \(SampleRow.aggregationColumns) FROM samples WHERE metric = ? AND start_ms >= ? AND start_ms < ?")
+        // In DO UPDATE every expression reads the row as it was, so the revision test sees
+        // the old data and the old arrival.
         let upsert = try db.statement("""
-            INSERT INTO day_aggregates (day, metric, value, data, updated_ms) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (day, metric) DO UPDATE SET value = excluded.value, data = excluded.data, updated_ms = excluded.updated_ms
-            WHERE data IS NOT excluded.data
+            INSERT INTO day_aggregates (day, metric, value, data, updated_ms, source, arrived_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            ON CONFLICT (day, metric) DO UPDATE SET value = excluded.value, data = excluded.data, source = excluded.source,
+                updated_ms = CASE WHEN data IS NOT excluded.data THEN excluded.updated_ms ELSE updated_ms END,
+                arrived_ms = coalesce(excluded.arrived_ms, arrived_ms),
+                revised_ms = CASE WHEN excluded.arrived_ms IS NOT NULL AND data IS NOT excluded.data AND ?5 >= ?8
+                                   AND (arrived_ms IS NULL OR ?5 - arrived_ms >= ?9) THEN ?5 ELSE revised_ms END
+            WHERE data IS NOT excluded.data OR excluded.arrived_ms IS NOT NULL
             """)
         let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
         for (metric, metricDays) in days.sorted(by: { $0.key < $1.key }) {
@@ -48,13 +59,20 @@ extension SampleStore {
                         DayAggregator.aggregate(kind: kind, day: day, attributed: $0, priority: rules.priority, clock: rules.clock)
                     }
                     if let total = reported[day] { aggregate = aggregate?.reporting(total) ?? .reported(total) }
-                    try store(aggregate, day: day, metric: metric, upsert: upsert, delete: delete, nowMs: nowMs)
+                    // The day ends in its samples' zone (UTC for a day held by a reported total alone).
+                    let dayEndMs = rules.clock.endOfDayMs(day, zone: byDay[day]?.first?.timezone ?? "UTC")
+                    try store(aggregate, day: day, metric: metric, upsert: upsert, delete: delete, nowMs: nowMs,
+                              stamps: [marksArrival ? .integer(nowMs) : .null, .integer(dayEndMs), .integer(DaySettling.recentArrivalMs)])
                 }
             }
         }
     }
 
-    static func store(_ aggregate: DayAggregate?, day: DayKey, metric: Metric, upsert: Statement, delete: Statement, nowMs: Int64) throws {
+    /// Writes (or deletes) one aggregate: parameters 1–6 of `upsert` are the day, metric,
+    /// headline value, JSON, time and primary source; `stamps` bind 7 and on (the arrival
+    /// columns, as the caller's statement takes them).
+    static func store(_ aggregate: DayAggregate?, day: DayKey, metric: Metric, upsert: Statement, delete: Statement, nowMs: Int64,
+                      stamps: [SQLiteValue]) throws {
         guard let aggregate else {
             try delete.bind(1, Int64(day.ordinal))
             try delete.bind(2, metric.rawValue)
@@ -66,6 +84,8 @@ extension SampleStore {
         try upsert.bind(3, aggregate.headlineValue)
         try upsert.bind(4, JSONWriter.string(aggregate.json))
         try upsert.bind(5, nowMs)
+        try upsert.bind(6, aggregate.primarySource)
+        for (offset, stamp) in stamps.enumerated() { try upsert.bind(Int32(7 + offset), stamp) }
         try upsert.run()
     }
 
@@ -90,18 +110,30 @@ extension SampleStore {
     /// metric in start order (see the overload above).
     static func rebuild(db: Database, rules: Derivation, nowMs: Int64) throws -> Int {
         let clock = rules.clock
+        // Arrivals and revisions are history, not derived: they outlive the rebuild. A day
+        // without a recorded arrival takes its latest sample's (or reported total's).
+        var stamps: [String: (arrived: Int64?, revised: Int64?)] = [:]
+        for (day, metric, arrived, revised) in try db.query(
+            "SELECT day, metric, arrived_ms, revised_ms FROM day_aggregates WHERE arrived_ms IS NOT NULL OR revised_ms IS NOT NULL", [], {
+                ($0.int64(0), $0.text(1), $0.optionalInt64(2), $0.optionalInt64(3))
+            }) { stamps["\(day) \(metric)"] = (arrived, revised) }
         try db.execute("DELETE FROM day_aggregates")
         let metrics = try db.query("SELECT DISTINCT metric FROM samples ORDER BY metric", [], { Metric(rawValue: $0.text(0)) })
-        let upsert = try db.statement("INSERT INTO day_aggregates (day, metric, value, data, updated_ms) VALUES (?, ?, ?, ?, ?)")
+        let upsert = try db.statement("""
+            INSERT INTO day_aggregates (day, metric, value, data, updated_ms, source, arrived_ms, revised_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            """)
         let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
         var written = 0
         var exact: [Metric: MetricExtent] = [:]
         for metric in metrics {
             guard let kind = rules.catalog.kind(of: metric) else { continue }
-            let select = try db.statement("SELECT \(SampleRow.aggregationColumns) FROM samples WHERE metric = ? ORDER BY start_ms, sample_key")
+            // updated_ms follows the aggregation columns: a day's arrival is its latest sample's.
+            let select = try db.statement("SELECT \(SampleRow.aggregationColumns), updated_ms FROM samples WHERE metric = ? ORDER BY start_ms, sample_key")
+            let updatedColumn = Int32(SampleRow.aggregationColumnCount)
             try select.bind(1, metric.rawValue)
             defer { select.reset() }
             var open: [DayKey: [Sample]] = [:]
+            var arrived: [DayKey: Int64] = [:]
             func flush(before limitMs: Int64?) throws {
                 // A later sample starts at or after `limitMs`, so it cannot reach a day whose
                 // window ended before that.
@@ -110,7 +142,11 @@ extension SampleStore {
                     let samples = open.removeValue(forKey: day) ?? []
                     let aggregate = DayAggregator.aggregate(kind: kind, day: day, attributed: samples, priority: rules.priority, clock: clock)
                     if aggregate != nil { written += 1 }
-                    try store(aggregate, day: day, metric: metric, upsert: upsert, delete: delete, nowMs: nowMs)
+                    let stamp = stamps["\(day.ordinal) \(metric.rawValue)"]
+                    let arrival = stamp?.arrived ?? arrived[day]
+                    arrived[day] = nil
+                    try store(aggregate, day: day, metric: metric, upsert: upsert, delete: delete, nowMs: nowMs,
+                              stamps: [arrival.map { .integer($0) } ?? .null, stamp?.revised.map { .integer($0) } ?? .null])
                 }
             }
             var lastFlushDay = Int64.min
@@ -122,7 +158,11 @@ extension SampleStore {
                     lastFlushDay = startDay
                 }
                 let attribution = DayAttribution.attribute(sample, kind: kind, clock: clock)
-                for day in attribution.days { open[day, default: []].append(sample) }
+                let updatedMs = select.int64(updatedColumn)
+                for day in attribution.days {
+                    open[day, default: []].append(sample)
+                    arrived[day] = max(arrived[day] ?? updatedMs, updatedMs)
+                }
                 let extent = MetricExtent(sample, offsetSeconds: attribution.offsetSeconds)
                 if var known = exact[metric] {
                     _ = known.formUnion(extent)
@@ -135,7 +175,23 @@ extension SampleStore {
         }
         // Days a reported total stands for are derived again with it.
         let reportedDays = try reportedDays(db: db)
-        if !reportedDays.isEmpty { try recompute(reportedDays, db: db, rules: rules, extents: exact, nowMs: nowMs) }
+        if !reportedDays.isEmpty {
+            try recompute(reportedDays, db: db, rules: rules, extents: exact, nowMs: nowMs, marksArrival: false)
+            // Days a reported total alone holds were inserted just now, without their stamps.
+            let restamp = try db.statement("""
+                UPDATE day_aggregates SET arrived_ms = coalesce(?3, (SELECT updated_ms FROM day_totals WHERE metric = ?2 AND day = ?1)),
+                                          revised_ms = ?4
+                 WHERE day = ?1 AND metric = ?2 AND arrived_ms IS NULL
+                """)
+            for (metric, days) in reportedDays.sorted(by: { $0.key < $1.key }) {
+                for day in days.sorted() {
+                    let stamp = stamps["\(day.ordinal) \(metric.rawValue)"]
+                    try restamp.bind([.integer(Int64(day.ordinal)), .text(metric.rawValue), stamp?.arrived.map { .integer($0) } ?? .null,
+                                      stamp?.revised.map { .integer($0) } ?? .null])
+                    try restamp.run()
+                }
+            }
+        }
         let deleteExtent = try db.statement("DELETE FROM metric_stats WHERE metric = ?")
         for metric in exact.keys.sorted() {
             try deleteExtent.bind(1, metric.rawValue)

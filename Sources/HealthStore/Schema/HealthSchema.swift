@@ -255,6 +255,22 @@ public enum HealthSchema {
             ) WITHOUT ROWID;
             """)
         }
+        migrator.register(10, "when a day's samples last arrived, when a settled day was revised, its primary source") { db in
+            // arrived_ms: the last time a sample (or a deletion) for the day was stored, so a
+            // day still receiving a phone's sync reads as provisional. revised_ms: the last
+            // time a change arrived for a day that had already settled. Rows that predate
+            // this version take their last change as their last arrival. source: the source
+            // the day's number is mainly owed to (DayAggregate.primarySource), which personal
+            // baselines compare; kept in a column so a year of days needs no JSON read. The
+            // index on (metric, day) makes one metric's days one range read.
+            try db.execute("""
+            ALTER TABLE day_aggregates ADD COLUMN arrived_ms INTEGER;
+            ALTER TABLE day_aggregates ADD COLUMN revised_ms INTEGER;
+            ALTER TABLE day_aggregates ADD COLUMN source TEXT;
+            UPDATE day_aggregates SET arrived_ms = updated_ms, source = \(JudgementReads.primarySourceSQL);
+            CREATE INDEX day_aggregates_by_metric ON day_aggregates (metric, day);
+            """)
+        }
         return migrator
     }
 }

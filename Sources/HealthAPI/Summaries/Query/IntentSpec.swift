@@ -13,6 +13,10 @@ struct IntentSpec: Sendable {
         case bucket
         case range
         case activityType
+        case detail
+        case threshold
+        case lagDays
+        case goal
 
         /// How the kind reads in messages.
         var label: String {
@@ -24,6 +28,10 @@ struct IntentSpec: Sendable {
             case .bucket: "\"day\" | \"week\" | \"month\""
             case .range: "object {from, to}"
             case .activityType: "workout activity type"
+            case .detail: "\"brief\" | \"full\""
+            case .threshold: "number 2–4"
+            case .lagDays: "0 | 1"
+            case .goal: "number | \"ring:move\" | \"ring:exercise\" | \"ring:stand\" | \"ring:all\""
             }
         }
     }
@@ -56,8 +64,8 @@ extension IntentSpec {
     static let fromField = Field(name: "from", kind: .date, required: true, description: "First local date, inclusive.")
     static let toField = Field(name: "to", kind: .date, required: true, description: "Last local date, inclusive.")
 
-    /// Every intent, in documentation order.
-    static let all: [IntentSpec] = [
+    /// The summary intents, in documentation order (``all`` adds the judgements and `detail`).
+    static let summaries: [IntentSpec] = [
         IntentSpec(name: "daily_summary", summary: "One day: every metric with its unit, a 28-day baseline, provenance and a one-sentence text.",
                    fields: [Field(name: "day", kind: .date, required: true, description: "The local date to summarise."), timezoneField],
                    maxDays: nil, example: ["intent": "daily_summary", "day": "2026-11-17", "timezone": "Europe/Berlin"]),
@@ -115,6 +123,8 @@ extension IntentSpec {
         case .range:
             return ["type": "object", "required": ["from", "to"], "additionalProperties": false, "description": .string(description),
                     "properties": ["from": schema(for: .date, description: "First local date, inclusive."), "to": schema(for: .date, description: "Last local date, inclusive.")]]
+        case .detail, .threshold, .lagDays, .goal:
+            return judgementSchema(for: kind, description: description)
         }
     }
 

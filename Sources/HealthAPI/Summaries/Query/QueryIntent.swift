@@ -23,11 +23,19 @@ enum QueryIntent: Sendable, Equatable {
     case compareRanges(a: DayRange, b: DayRange, metrics: [MetricSpec], timezone: String?)
     case sleepReport(DayRange, timezone: String?)
     case workouts(DayRange, type: WorkoutActivityType?, timezone: String?)
+    /// `day` nil: today in the answer's timezone.
+    case readiness(day: DayKey?, timezone: String?)
+    /// `metrics` nil: every metric with day values in the range or its baseline window.
+    case anomalies(DayRange, metrics: [MetricSpec]?, threshold: Double, timezone: String?)
+    /// Nil bounds: the first day with data, today.
+    case records(spec: MetricSpec, from: DayKey?, to: DayKey?, goal: StreakGoal?, timezone: String?)
+    case correlation(a: MetricSpec, b: MetricSpec, range: DayRange, lagDays: Int, timezone: String?)
 
     var timezone: String? {
         switch self {
         case .dailySummary(_, let tz), .rangeSummary(_, let tz), .yesterdaySummary(let tz), .sleepReport(_, let tz): tz
         case .metricSeries(_, _, _, let tz), .compareRanges(_, _, _, let tz), .workouts(_, _, let tz): tz
+        case .readiness(_, let tz), .anomalies(_, _, _, let tz), .records(_, _, _, _, let tz), .correlation(_, _, _, _, let tz): tz
         }
     }
 
@@ -67,6 +75,8 @@ enum QueryIntent: Sendable, Equatable {
             intent = .compareRanges(a: a, b: b, metrics: try reader.metrics("metrics") ?? catalog.alwaysSummarised, timezone: try reader.timezone())
         case "workouts":
             intent = .workouts(try reader.range(maxDays: Limits.workoutRangeDays), type: try reader.activityType("type"), timezone: try reader.timezone())
+        case "readiness", "anomalies", "records", "correlation":
+            intent = try reader.judgement()
         default:
             intent = .sleepReport(try reader.range(maxDays: Limits.sleepReportDays), timezone: try reader.timezone())
         }

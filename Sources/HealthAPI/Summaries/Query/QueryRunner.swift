@@ -14,9 +14,16 @@ struct QueryRunner: Sendable {
         return try await services.store.read { reader in try QueryRunner.answer(intent, services: services, nowMs: nowMs, reader: reader) }
     }
 
-    /// The answer, read through `reader` only.
-    static func answer(_ intent: QueryIntent, services: AppServices, nowMs: Int64, reader: StoreReader) throws -> JSONValue {
+    /// The answer, read through `reader` only, in the detail asked for.
+    static func answer(_ intent: QueryIntent, detail: AnswerDetail = .full, services: AppServices, nowMs: Int64, reader: StoreReader) throws -> JSONValue {
         let zone = try SummaryZone.resolve(requested: intent.timezone, serverDefault: services.config.defaultTimezone, reader: reader)
+        if let judged = try judgement(intent, detail: detail, zone: zone, services: services, nowMs: nowMs, reader: reader) { return judged }
+        let full = try summary(intent, zone: zone, services: services, nowMs: nowMs, reader: reader)
+        return detail == .brief ? BriefAnswer.reduce(full) : full
+    }
+
+    /// The full answer of a summary intent in `zone`.
+    static func summary(_ intent: QueryIntent, zone: SummaryZone, services: AppServices, nowMs: Int64, reader: StoreReader) throws -> JSONValue {
         let priority = services.store.priority
         let queued = services.queuedEntries
         let catalog = services.catalog
@@ -36,6 +43,8 @@ struct QueryRunner: Sendable {
             return try SleepReport(range: range, zone: zone, priority: priority, catalog: catalog).build(reader)
         case .workouts(let range, let type, _):
             return try WorkoutReport(range: range, type: type, zone: zone).build(reader)
+        case .readiness, .anomalies, .records, .correlation:
+            return try judgement(intent, detail: .full, zone: zone, services: services, nowMs: nowMs, reader: reader) ?? .null
         }
     }
 

@@ -1,0 +1,36 @@
+import HealthDomain
+import HealthStore
+
+/// The day series the judgements read, from one range read of stored day aggregates,
+/// each day marked `provisional` or `settled` by the answer's ``SettlingRule``.
+struct JudgementSeries: Sendable {
+    /// Series by metric, in the catalog's metric order of the read.
+    private(set) var byMetric: [Metric: DaySeries] = [:]
+    /// The stored rows of `keptDay` by metric, for what a series does not carry (revisions).
+    private(set) var stored: [Metric: JudgementReads.StoredDay] = [:]
+
+    /// Reads `from…to` of `metrics` (every derived metric when nil), keeping the stored
+    /// rows of `keptDay`.
+    static func load(_ reader: StoreReader, catalog: MetricCatalog, metrics: [Metric]?, from: DayKey, to: DayKey,
+                     rule: SettlingRule, keptDay: DayKey? = nil) throws -> JudgementSeries {
+        var out = JudgementSeries()
+        var values: [Metric: [DayValue]] = [:]
+        for row in try reader.judgementDays(catalog: catalog, metrics: metrics, from: from, to: to) {
+            if row.day == keptDay { out.stored[row.metric] = row }
+            guard let value = row.value, value.isFinite else { continue }
+            values[row.metric, default: []].append(DayValue(day: row.day, value: value, source: row.source,
+                                                            status: rule.status(row, catalog: catalog)))
+        }
+        for (metric, days) in values { out.byMetric[metric] = DaySeries(metric: metric, values: days) }
+        return out
+    }
+
+    /// The series of `metric`; empty without data.
+    func series(_ metric: Metric) -> DaySeries { byMetric[metric] ?? DaySeries(metric: metric, values: []) }
+
+    /// The metrics with at least one value, sorted by name.
+    var metrics: [Metric] { byMetric.keys.sorted() }
+
+    /// The stored row of `metric` on the kept day.
+    func keptRow(_ metric: Metric) -> JudgementReads.StoredDay? { stored[metric] }
+}
