@@ -29,6 +29,8 @@ import PackageDescription
 //                       day aggregates, workouts, summary reads, write intents, tokens, ledgers, export,
 //                       import and verification, behind typed methods; the only module that imports
 //                       SQLiteStore (besides the CLI's backup, restore, verify and export commands).
+//   HealthService       the server's long-running companions beside HTTP (changes-feed watcher, webhook
+//                       dispatch over the store's outbox, Home Assistant publishing); knows no HTTP routing.
 //   HealthAPI           one folder per feature (routes and their OpenAPI schemas side by side), the ingest
 //                       pipeline every ingest path shares, auth, errors, summaries and imports: wires
 //                       transport, store, domain and formats.
@@ -53,6 +55,7 @@ import PackageDescription
 //   HealthDomainTests   aggregation, attribution, day keys, validation, zones.
 //   HealthFormatsTests  the wire adapters: HealthSave, Health Auto Export, export.xml, observations, native.
 //   HealthDemoTests     the demo history: determinism, validity, trips and DST.
+//   HealthServiceTests  the companions against a real store: the bell, the feed watcher, publishing.
 //   HealthAPITests      routes, auth, ingest, summaries, write intents, OpenAPI, in-process.
 //   HealthCLITests      command-line options, tokens, the demo command.
 //   HealthBenchTests    benchmark options, tables, generators and a miniature ingest run.
@@ -90,6 +93,7 @@ let package = Package(
         .target(name: "HealthFormats", dependencies: ["HealthDomain", "JSON"]),
         .target(name: "HealthDemo", dependencies: ["HealthDomain"]),
         .target(name: "HealthStore", dependencies: ["SQLiteStore", "HealthDomain", "JSON", "Locking"]),
+        .target(name: "HealthService", dependencies: ["HealthStore", "HealthDomain", "Notifications", "MQTT", "Metrics", "Webhooks", "JSON", "Locking"]),
         // The dashboard's source files are compiled in through the generated
         // DashboardAssets.swift (.ci/embed-dashboard), not shipped as resources.
         .target(name: "HealthAPI", dependencies: ["HTTPTransport", "HealthStore", "JSON", "HealthDomain", "HealthFormats", "Archive", "XMLStream", "Locking"],
@@ -113,6 +117,7 @@ let package = Package(
         // HTTPTransport and HealthTesting only for the local webhook receiver the dispatcher delivers to.
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "JSON", "Webhooks", "MQTT", "Locking",
                                                                "HTTPTransport", "HealthTesting"]),
+        .testTarget(name: "HealthServiceTests", dependencies: ["HealthService", "HealthStore", "Locking"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthFormatsTests", dependencies: ["HealthFormats", "HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthFormats", "HealthTesting"]),

@@ -28,6 +28,7 @@ extension ArchitectureTests {
         "HealthFormats": ["HealthDomain", "JSON"],
         "HealthDemo": ["HealthDomain"],
         "HealthStore": ["SQLiteStore", "HealthDomain", "JSON", "Locking"],
+        "HealthService": ["HealthStore", "HealthDomain", "Notifications", "MQTT", "Metrics", "Webhooks", "JSON", "Locking"],
         "HealthAPI": ["HTTPTransport", "HealthStore", "HealthDomain", "HealthFormats", "JSON", "Archive", "XMLStream", "Locking"],
         "HealthCLI": ["HealthAPI", "HealthStore", "HTTPTransport", "HealthDomain", "HealthFormats", "HealthDemo", "JSON", "Archive",
                       "Locking", "SQLiteStore"],

@@ -10,6 +10,7 @@ extension SampleStore {
     /// rings and reported day totals, and the ledger record. Nothing is half stored.
     public func ingest(_ batch: IngestBatch, options: IngestOptions = IngestOptions(), nowMs: Int64) async throws -> IngestAnswer {
         let rules = self.rules
+        defer { changeBell.ring() }
         return try await pool.write { [batch] db in
             if let ledger = options.ledger {
                 switch try BatchLedger.check(db, key: ledger.key, payloadHash: ledger.payloadHash) {

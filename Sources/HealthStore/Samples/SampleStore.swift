@@ -12,6 +12,8 @@ public final class SampleStore: Sendable {
     public let clock: ZoneClock
     /// The metric table: which metrics get day values and how.
     public let catalog: MetricCatalog
+    /// Rung after every committed ingest and write-intent change (``ChangeBell``).
+    public let changeBell = ChangeBell()
 
     public init(pool: DatabasePool, priority: SourcePriority = .default, clock: ZoneClock = .shared, catalog: MetricCatalog = .standard) {
         self.pool = pool

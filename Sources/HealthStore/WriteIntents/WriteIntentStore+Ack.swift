@@ -10,6 +10,7 @@ extension WriteIntentStore {
     public func acknowledge(_ acks: [IntentAck], nowMs: Int64) async throws -> [AckOutcome] {
         let policy = self.policy
         let clock = zoneClock
+        defer { changeBell.ring() }
         return try await pool.write { db in
             try acks.map { try WriteIntentStore.acknowledge($0, nowMs: nowMs, policy: policy, clock: clock, db: db) }
         }

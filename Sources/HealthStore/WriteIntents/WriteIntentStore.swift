@@ -11,8 +11,12 @@ public final class WriteIntentStore: Sendable {
     public let zoneClock: ZoneClock
     /// Which metrics may be queued, and their units.
     public let catalog: MetricCatalog
+    /// Rung after every committed change (the sample store's bell when built from one).
+    public let changeBell: ChangeBell
 
-    public init(pool: DatabasePool, policy: RetryPolicy = .default, zoneClock: ZoneClock = .shared, catalog: MetricCatalog = .standard) {
+    public init(pool: DatabasePool, policy: RetryPolicy = .default, zoneClock: ZoneClock = .shared, catalog: MetricCatalog = .standard,
+                changeBell: ChangeBell = ChangeBell()) {
+        self.changeBell = changeBell
         self.pool = pool
         self.policy = policy
         self.zoneClock = zoneClock
@@ -21,7 +25,7 @@ public final class WriteIntentStore: Sendable {
 
     /// The queue in `store`'s database, with its zone clock and metric table.
     public convenience init(store: SampleStore, policy: RetryPolicy = .default) {
-        self.init(pool: store.pool, policy: policy, zoneClock: store.clock, catalog: store.catalog)
+        self.init(pool: store.pool, policy: policy, zoneClock: store.clock, catalog: store.catalog, changeBell: store.changeBell)
     }
 
     /// What an upsert did.
@@ -60,6 +64,7 @@ public final class WriteIntentStore: Sendable {
     /// already holds the old one.
     public func upsert(externalId: String, content: WriteIntentContent, nowMs: Int64) async throws -> (WriteIntentStore.UpsertOutcome, WriteIntent) {
         let clock = zoneClock
+        defer { changeBell.ring() }
         return try await pool.write { db in
             guard let (id, existing) = try WriteIntentRow.fetch(externalId: externalId, db: db) else {
                 let intent = WriteIntent(externalId: externalId, content: content, version: 1, status: .pending, attempts: 0,
@@ -92,6 +97,7 @@ public final class WriteIntentStore: Sendable {
     /// is `notFound`.
     public func cancel(externalId: String, nowMs: Int64) async throws -> (changed: Bool, intent: WriteIntent) {
         let clock = zoneClock
+        defer { changeBell.ring() }
         return try await pool.write { db in
             guard let (id, existing) = try WriteIntentRow.fetch(externalId: externalId, db: db) else { throw WriteIntentStoreError.notFound(externalId: externalId) }
             if existing.status == .cancelled { return (false, existing) }
