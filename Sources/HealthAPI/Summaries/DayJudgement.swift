@@ -20,7 +20,7 @@ struct DayJudgement: Sendable {
                                               rule: rule, keptDay: day)
         let onDay = series.metrics.filter { series.series($0)[day] != nil }
         let scan = try? AnomalyScan.scan(onDay.map { series.series($0) }, from: day, to: day, catalog: catalog)
-        return DayJudgement(day: day, series: series, readiness: ReadinessReport.compute(day, series: series, catalog: catalog), scan: scan)
+        return DayJudgement(day: day, series: series, readiness: StoreReader.readiness(day, series: series, catalog: catalog), scan: scan)
     }
 
     /// The day's status of `metric`, nil when it has no value.

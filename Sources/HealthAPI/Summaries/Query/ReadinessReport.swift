@@ -13,28 +13,8 @@ struct ReadinessReport: Sendable {
 
     static let formula = "score = clamp(round(70 + 15 × Σ wᵢ·zᵢ), 0, 100) over the inputs present (at least 2): HRV (w 0.40), resting HR (0.25, z negated: lower is better), last night's asleep minutes (0.35, z capped at +1); each z clamped to ±3, the weights re-normalised to sum to 1. Bands: low < 50 ≤ fair < 65 ≤ good < 80 ≤ optimal."
 
-    /// The metrics readiness reads: HRV, resting heart rate and the catalog's sleep metric.
-    static func metrics(_ catalog: MetricCatalog) -> (hrv: Metric, restingHeartRate: Metric, sleep: Metric) {
-        (.hrvSdnnMs, .restingHeartRateBpm, catalog.metrics(ofKind: [.sleep]).first ?? .sleepSegment)
-    }
-
-    /// Readiness of `day` from `series`, which must hold the three metrics over `day − 28 … day`.
-    static func compute(_ day: DayKey, series: JudgementSeries, catalog: MetricCatalog) -> Readiness {
-        let m = metrics(catalog)
-        return Readiness.compute(day: day, hrv: series.series(m.hrv), restingHeartRate: series.series(m.restingHeartRate),
-                                 asleep: series.series(m.sleep), catalog: catalog)
-    }
-
-    /// Reads the three metrics' days and scores `day`.
-    static func load(_ day: DayKey, reader: StoreReader, catalog: MetricCatalog, rule: SettlingRule) throws -> Readiness {
-        let m = metrics(catalog)
-        let series = try JudgementSeries.load(reader, catalog: catalog, metrics: [m.hrv, m.restingHeartRate, m.sleep],
-                                              from: day.adding(days: -Baseline.windowDays), to: day, rule: rule)
-        return compute(day, series: series, catalog: catalog)
-    }
-
     func build(_ reader: StoreReader) throws -> JSONValue {
-        let readiness = try ReadinessReport.load(day, reader: reader, catalog: catalog, rule: SettlingRule(zone: zone.name, nowMs: nowMs))
+        let readiness = try reader.readiness(day, catalog: catalog, rule: SettlingRule(zone: zone.name, nowMs: nowMs))
         var out = ReadinessReport.json(readiness, detail: detail, catalog: catalog)
         out["kind"] = "readiness"
         out["timezone"] = .string(zone.name)

@@ -1,9 +1,11 @@
 import HealthDomain
-import HealthStore
 
 /// The day series the judgements read, from one range read of stored day aggregates,
 /// each day marked `provisional` or `settled` by the answer's ``SettlingRule``.
-struct JudgementSeries: Sendable {
+public struct JudgementSeries: Sendable {
+    /// No series.
+    public init() {}
+
     /// Series by metric, in the catalog's metric order of the read.
     private(set) var byMetric: [Metric: DaySeries] = [:]
     /// The stored rows of `keptDay` by metric, for what a series does not carry (revisions).
@@ -11,7 +13,7 @@ struct JudgementSeries: Sendable {
 
     /// Reads `from…to` of `metrics` (every derived metric when nil), keeping the stored
     /// rows of `keptDay`.
-    static func load(_ reader: StoreReader, catalog: MetricCatalog, metrics: [Metric]?, from: DayKey, to: DayKey,
+    public static func load(_ reader: StoreReader, catalog: MetricCatalog, metrics: [Metric]?, from: DayKey, to: DayKey,
                      rule: SettlingRule, keptDay: DayKey? = nil) throws -> JudgementSeries {
         var out = JudgementSeries()
         var values: [Metric: [DayValue]] = [:]
@@ -26,11 +28,11 @@ struct JudgementSeries: Sendable {
     }
 
     /// The series of `metric`; empty without data.
-    func series(_ metric: Metric) -> DaySeries { byMetric[metric] ?? DaySeries(metric: metric, values: []) }
+    public func series(_ metric: Metric) -> DaySeries { byMetric[metric] ?? DaySeries(metric: metric, values: []) }
 
     /// The metrics with at least one value, sorted by name.
-    var metrics: [Metric] { byMetric.keys.sorted() }
+    public var metrics: [Metric] { byMetric.keys.sorted() }
 
     /// The stored row of `metric` on the kept day.
-    func keptRow(_ metric: Metric) -> JudgementReads.StoredDay? { stored[metric] }
+    public func keptRow(_ metric: Metric) -> JudgementReads.StoredDay? { stored[metric] }
 }
