@@ -66,6 +66,48 @@ import Testing
         #expect(((summary.json["strain"] as? [String: Any])?["met"] as? [String]) == ["resting_heart_rate_raised", "hrv_lowered"])
     }
 
+    /// Full anomaly answers carry each metric's baseline band per day: the day's median
+    /// and spread, from the day the window first holds 10 days; the strain day's band is
+    /// the baseline its anomaly was judged against. Brief answers leave it out.
+    @Test func fullAnomalyAnswersCarryEachDaysBaselineBand() async throws {
+        let (app, _) = await H.app()
+        let early = await app.query(#"{"intent": "anomalies", "from": "\#(H.day(8))", "to": "\#(H.day(15))", "metrics": ["resting_heart_rate_bpm"]}"#)
+        #expect(early.status == 200, "\(Self.text(early))")
+        let bands = try #require(early.json["bands"] as? [String: [String: [Any]]])
+        #expect(bands.keys.sorted() == ["resting_heart_rate_bpm"])
+        let heart = try #require(bands["resting_heart_rate_bpm"])
+        // Days 8 and 9 have 8 and 9 days before them: too few for a baseline.
+        #expect(heart["days"] as? [String] == (10...15).map { H.day($0).description })
+        #expect(heart["centre"]?.count == 6 && heart["spread"]?.count == 6)
+        // Day 12's centre is the median of days 0…11.
+        let window = (0..<12).map(H.restingHR).sorted()
+        let median = (window[5] + window[6]) / 2
+        let centre = try #require(heart["centre"]?[2] as? Double)
+        #expect(abs(centre - median) < 0.006, "\(centre) vs \(median)")
+        #expect((heart["spread"] as? [Double])?.allSatisfy { $0 > 0 } == true)
+
+        let around = await app.query(#"{"intent": "anomalies", "from": "\#(H.day(75))", "to": "\#(H.day(85))", "metrics": ["resting_heart_rate_bpm", "hrv_sdnn_ms"]}"#)
+        let aroundBands = try #require(around.json["bands"] as? [String: [String: [Any]]])
+        #expect(aroundBands.keys.sorted() == ["hrv_sdnn_ms", "resting_heart_rate_bpm"])
+        let anomalies = try #require(around.json["anomalies"] as? [[String: Any]])
+        for anomaly in anomalies {
+            let metric = try #require(anomaly["metric"] as? String)
+            let band = try #require(aroundBands[metric])
+            let index = try #require((band["days"] as? [String])?.firstIndex(of: H.strainDay.description))
+            let baseline = try #require(anomaly["baseline"] as? [String: Any])
+            #expect(band["centre"]?[index] as? Double == baseline["centre"] as? Double, "\(metric)")
+            #expect(band["spread"]?[index] as? Double == baseline["spread"] as? Double, "\(metric)")
+            // The value lies outside centre ± 3 spreads.
+            let value = try #require(anomaly["value"] as? Double)
+            let spread = try #require(band["spread"]?[index] as? Double), middle = try #require(band["centre"]?[index] as? Double)
+            #expect(abs(value - middle) >= 3 * spread, "\(metric)")
+        }
+        #expect(Set(anomalies.compactMap { $0["metric"] as? String }) == ["hrv_sdnn_ms", "resting_heart_rate_bpm"])
+
+        let brief = await app.query(#"{"intent": "anomalies", "from": "\#(H.day(75))", "to": "\#(H.day(85))", "detail": "brief"}"#)
+        #expect(brief.status == 200 && brief.json["bands"] == nil)
+    }
+
     @Test func lastNightStillSyncingIsProvisional() async throws {
         let (app, clock) = await H.app()
         let reply = await app.query(#"{"intent": "readiness", "timezone": "Europe/Berlin"}"#)

@@ -45,6 +45,7 @@ struct AnomalyReport: Sendable {
         if detail == .full {
             out["anomalies"] = .array(scan.anomalies.map { anomalyJSON($0, detail: .full) })
             out["strain"] = .array(scan.strain.map(strainJSON))
+            out["bands"] = bandsJSON(series, metrics: scanned)
             out["coverage"] = .object(Dictionary(uniqueKeysWithValues: scan.coverage.map { item in
                 (item.metric.rawValue, JSONValue.object(["daysWithData": JSONValue(item.daysWithData), "daysJudged": JSONValue(item.daysJudged),
                                                           "daysWithoutBaseline": JSONValue(item.daysWithoutBaseline)]))
@@ -65,7 +66,7 @@ struct AnomalyReport: Sendable {
         var out = base
         out["detail"] = "brief"
         out["daysJudged"] = .object(Dictionary(uniqueKeysWithValues: scan.coverage.map { ($0.metric.rawValue, JSONValue($0.daysJudged)) }))
-        out["more"] = "full adds every anomaly (brief lists the largest |z|) with its baseline's window, per-day inputs, median, MAD, floor and sourcing; every strain day with all five conditions, their values, limits and outcomes; per-metric coverage; and the formulas"
+        out["more"] = "full adds every anomaly (brief lists the largest |z|) with its baseline's window, per-day inputs, median, MAD, floor and sourcing; every strain day with all five conditions, their values, limits and outcomes; per-metric coverage; each metric's baseline band (centre and spread per day); and the formulas"
         while true {
             let listed = anomalies.sorted { ($0.day, $0.metric) < ($1.day, $1.metric) }
             out["anomalies"] = .array(listed.map { anomalyJSON($0, detail: .brief) })

@@ -103,7 +103,7 @@ extension Schemas {
 
     static let anomaliesAnswer: JSONValue = [
         "type": "object",
-        "description": "Anomalies and strain signals of a range (intent `anomalies`). Brief answers list the largest anomalies (each with `usual`, the baseline median) and the latest strain days (the conditions met), with `omitted` counts; full answers list all, each anomaly with its baseline and each strain day with its five checks, plus `coverage`.",
+        "description": "Anomalies and strain signals of a range (intent `anomalies`). Brief answers list the largest anomalies (each with `usual`, the baseline median) and the latest strain days (the conditions met), with `omitted` counts; full answers list all, each anomaly with its baseline and each strain day with its five checks, plus `coverage` and each metric's baseline band per day (`bands`).",
         "required": ["kind", "from", "to", "days", "timezone", "timezoneSource", "threshold", "metrics", "counts", "anomalies", "strain", "text"],
         "properties": [
             "kind": ["type": "string", "const": "anomalies", "description": "The intent answered."],
@@ -143,6 +143,12 @@ extension Schemas {
                     ]]],
                 ],
             ]],
+            "bands": ["type": "object", "description": "Full answers: per scanned metric, the baseline of every day in the range that has one (the day's own source; the window as a whole on a day without a value), as three arrays of equal length. A day's value is an anomaly when it lies `threshold` spreads or more from its centre.",
+                      "additionalProperties": ["type": "object", "required": ["days", "centre", "spread"], "properties": [
+                        "days": ["type": "array", "items": ["type": "string", "format": "date"], "description": "Days with an available baseline, ascending."],
+                        "centre": ["type": "array", "items": ["type": "number"], "description": "Each day's baseline median."],
+                        "spread": ["type": "array", "items": ["type": "number"], "description": "Each day's spread: max(1.4826 × MAD, floor)."],
+                      ]]],
             "text": ["type": "string", "description": "One plain-language sentence an agent can quote."],
         ],
         "additionalProperties": true,
