@@ -120,8 +120,77 @@ import HealthFormats
         // keys the chart by the identifier only for tests.
         let script = String(decoding: DashboardAssets.files["app.js"]!.bytes, as: UTF8.self)
         #expect(script.contains("function metricTitle(metric, spec)") && script.contains("spec.displayName"))
-        #expect(script.contains("chartCard(title, `${withData} of ${points.length} days with data`, chart, legend, table, metric)"))
+        #expect(script.contains("chartCard(title, `${withData} of ${points.length} days with data${judgement}`, chart, legend, table, metric)"))
         #expect(script.contains("text: metricName(metric, units[metric])"))
+    }
+
+    /// The readiness card, the trend bands and anomaly marks, and the Records view send these
+    /// query bodies; the answers to them carry every member the script reads.
+    @Test func theJudgementViewsSendValidQueriesAndReadMembersTheAnswersHave() async throws {
+        typealias H = JudgementHistory
+        let html = String(decoding: DashboardAssets.files["index.html"]!.bytes, as: UTF8.self)
+        let script = String(decoding: DashboardAssets.files["app.js"]!.bytes, as: UTF8.self)
+        #expect(html.contains(##"<a href="#records" data-view="records">Records</a>"##))
+        #expect(script.contains("records: viewRecords,"))
+        #expect(script.contains(#"query({ intent: "readiness", detail: "brief", date: today })"#))
+        #expect(script.contains(#"readinessCard(today, readiness)"#))
+        #expect(script.contains(#"query({ intent: "anomalies", from: start, to: end, metrics })"#))
+        #expect(script.contains(#"svg("path", { class: "band", d: area })"#) && script.contains(#"svg("circle", { class: "anomaly","#))
+        #expect(script.contains(#"const body = { intent: "records", metric };"#))
+        #expect(script.contains(#"body.goal = goal;"#) && script.contains(#"body.goal = Number(goal);"#))
+        let (app, _) = await H.app()
+
+        // Readiness, brief, for a day: score, band, sentence, each component with its usual.
+        let scored = await app.query(#"{"intent": "readiness", "detail": "brief", "date": "\#(H.strainDay)", "timezone": "Europe/Berlin"}"#)
+        #expect(scored.status == 200)
+        #expect(scored.json["status"] as? String == "scored" && scored.json["score"] is Int && scored.json["band"] as? String == "low")
+        #expect(scored.json["text"] is String && scored.json["lastNightSettling"] as? String == "settled" && scored.json["settling"] is String)
+        let components = try #require(scored.json["components"] as? [[String: Any]])
+        #expect(components.map { $0["name"] as? String } == ["hrv", "resting_heart_rate", "asleep"])
+        for component in components {
+            for key in ["unit", "settling"] { #expect(component[key] is String, "\(key)") }
+            for key in ["value", "usual", "z", "points"] { #expect(component[key] is Double, "\(key)") }
+        }
+        // Unknown: each missing input with its reason and its baseline's days.
+        let unknown = await app.query(#"{"intent": "readiness", "detail": "brief", "date": "\#(H.day(4))", "timezone": "Europe/Berlin"}"#)
+        #expect(unknown.json["status"] as? String == "unknown" && unknown.json["score"] is NSNull)
+        let missing = try #require(unknown.json["missing"] as? [[String: Any]])
+        #expect(missing.map { $0["name"] as? String } == ["hrv", "resting_heart_rate", "asleep"])
+        #expect(missing.allSatisfy { $0["reason"] as? String == "insufficient_baseline" && $0["baselineDays"] as? Int == 4 })
+
+        // Anomalies, full, for the charted metrics: the marks and each metric's band.
+        let anomalies = await app.query(#"{"intent": "anomalies", "from": "\#(H.day(60))", "to": "\#(H.today)", "metrics": ["step_count", "resting_heart_rate_bpm", "hrv_sdnn_ms"]}"#)
+        #expect(anomalies.status == 200)
+        #expect(anomalies.json["threshold"] as? Double == 3 && anomalies.json["text"] is String)
+        let marks = try #require(anomalies.json["anomalies"] as? [[String: Any]])
+        #expect(Set(marks.compactMap { $0["day"] as? String }) == [H.strainDay.description])
+        for mark in marks {
+            #expect(mark["metric"] is String && mark["value"] is Double && mark["z"] is Double && mark["settling"] is String)
+            #expect((mark["baseline"] as? [String: Any])?["centre"] is Double)
+        }
+        let bands = try #require(anomalies.json["bands"] as? [String: [String: [Any]]])
+        #expect(bands.keys.sorted() == ["hrv_sdnn_ms", "resting_heart_rate_bpm", "step_count"])
+        for (metric, band) in bands {
+            #expect(band["days"]?.count == 30 && band["centre"]?.count == 30 && band["spread"]?.count == 30, "\(metric)")
+        }
+
+        // Records with a number goal and with a ring: best and worst day, best week and month
+        // with `partial`, the streaks.
+        let records = await app.query(#"{"intent": "records", "metric": "step_count", "goal": 8000, "timezone": "Europe/Berlin"}"#)
+        #expect(records.status == 200)
+        #expect(records.json["unit"] as? String == "count" && records.json["lowerIsBetter"] as? Bool == false && records.json["summed"] as? Bool == true)
+        for key in ["best", "worst"] { #expect((records.json[key] as? [String: Any])?["day"] is String, "\(key)") }
+        for key in ["bestWeek", "bestMonth"] {
+            let period = records.json[key] as? [String: Any]
+            #expect(period?["label"] is String && period?["total"] is Double && period?["partial"] is Bool && period?["daysWithData"] is Int, "\(key)")
+        }
+        let streaks = try #require(records.json["streaks"] as? [String: Any])
+        #expect(streaks["daysMet"] is Int && streaks["lastDayOpen"] is Bool)
+        #expect((streaks["longest"] as? [String: Any])?["length"] is Int && (streaks["longest"] as? [String: Any])?["start"] is String)
+        let ring = await app.query(#"{"intent": "records", "metric": "active_energy_kcal", "goal": "ring:move", "timezone": "Europe/Berlin"}"#)
+        #expect(ring.status == 200)
+        #expect((ring.json["goal"] as? [String: Any])?["ring"] as? String == "move")
+        #expect(((ring.json["streaks"] as? [String: Any])?["current"] as? [String: Any])?["length"] as? Int == 9)
     }
 
     /// A database filled without adapter records (`healthd demo`, data from before

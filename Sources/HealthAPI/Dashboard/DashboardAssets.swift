@@ -9,14 +9,14 @@ enum DashboardAssets {
 :root {
   color-scheme: light dark;
   --bg: #f7f7f5; --fg: #1d1f21; --muted: #5f6368; --card: #ffffff; --line: #d9d9d6; --accent: #0b63c5;
-  --warn-bg: #fff3cd; --warn-fg: #6b4e00; --err: #b3261e;
+  --warn-bg: #fff3cd; --warn-fg: #6b4e00; --err: #b3261e; --band: #7d8794;
   --s0: #0b63c5; --s1: #e07b00; --s2: #2e8540; --s3: #8e44ad; --s4: #c0392b; --s5: #607d8b;
   --deep: #1f3b8a; --rem: #7b4fd6; --core: #3f8fe0; --unspecified: #8fb7e8; --awake: #f0a04b;
 }
 @media (prefers-color-scheme: dark) {
   :root {
     --bg: #141517; --fg: #e8eaed; --muted: #a0a4a8; --card: #1e2023; --line: #3a3d41; --accent: #7ab4ff;
-    --warn-bg: #3d3310; --warn-fg: #ffd866; --err: #ff8a80;
+    --warn-bg: #3d3310; --warn-fg: #ffd866; --err: #ff8a80; --band: #8d97a5;
     --s0: #7ab4ff; --s1: #ffb454; --s2: #6fcf7f; --s3: #c39bf0; --s4: #ff8a80; --s5: #a7bcc7;
     --deep: #5b7fe0; --rem: #b08cff; --core: #64b0ff; --unspecified: #a9cdf5; --awake: #ffb86b;
   }
@@ -39,7 +39,7 @@ button { cursor: pointer; }
 button.primary { background: var(--accent); color: var(--card); border-color: var(--accent); }
 .controls { display: flex; flex-wrap: wrap; gap: 8px 16px; padding: 10px 16px; align-items: end; }
 .controls label { display: flex; flex-direction: column; font-size: .85rem; color: var(--muted); gap: 2px; }
-.controls select#tz { max-width: 15rem; }
+.controls select#tz, .toolbar select#records-metric { max-width: 15rem; }
 main { padding: 0 16px 32px; max-width: 1200px; }
 main:focus { outline: none; }
 h2 { font-size: 1.2rem; margin: 18px 0 8px; }
@@ -66,6 +66,11 @@ svg.chart .axis { stroke: var(--line); }
 svg.chart .grid { stroke: var(--line); stroke-dasharray: 2 3; }
 svg.chart .line { fill: none; stroke: var(--s0); stroke-width: 2; }
 svg.chart .dot { fill: var(--s0); }
+svg.chart .band { fill: var(--band); fill-opacity: .28; stroke: none; pointer-events: none; }
+svg.chart .band-centre { fill: none; stroke: var(--muted); stroke-width: 1; stroke-dasharray: 4 3; pointer-events: none; }
+svg.chart .anomaly { fill: none; stroke: var(--err); stroke-width: 2.5; cursor: help; pointer-events: all; }
+.legend .sw.band-sw { background: var(--band); opacity: .5; }
+.legend .sw.anomaly-sw { background: none; border: 2px solid var(--err); border-radius: 50%; }
 svg.chart rect.hit { fill: transparent; }
 svg.chart rect.hit:hover, svg.chart rect.hit:focus { fill: var(--line); fill-opacity: .35; }
 svg.route { width: 100%; max-width: 28rem; height: auto; background: var(--bg); border: 1px solid var(--line); border-radius: 8px; }
@@ -80,9 +85,18 @@ table { border-collapse: collapse; width: 100%; font-size: .9rem; font-variant-n
 th, td { text-align: left; padding: 5px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
 td.num, th.num { text-align: right; }
 tr.warn td { background: var(--warn-bg); color: var(--warn-fg); }
-.badge { display: inline-block; padding: 1px 7px; border-radius: 10px; border: 1px solid var(--line); font-size: .8rem; }
+.badge { display: inline-block; white-space: nowrap; padding: 1px 7px; border-radius: 10px; border: 1px solid var(--line); font-size: .8rem; }
 .badge.pending { border-color: var(--s1); } .badge.applied, .badge.reconciled { border-color: var(--s2); }
 .badge.failed, .badge.dead { border-color: var(--s4); color: var(--err); }
+.readiness-head { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 14px; margin: 4px 0 8px; }
+.readiness .score { font-size: 2.6rem; font-weight: 700; line-height: 1; font-variant-numeric: tabular-nums; }
+.readiness .score.unknown { font-size: 1.6rem; color: var(--muted); }
+.readiness .badge { font-size: .95rem; padding: 2px 10px; }
+.readiness meter { width: min(14rem, 100%); height: 1rem; }
+.readiness table { margin-top: 6px; }
+.badge.band-low { border-color: var(--s4); color: var(--err); } .badge.band-fair { border-color: var(--s1); }
+.badge.band-good { border-color: var(--s2); } .badge.band-optimal { border-color: var(--accent); color: var(--accent); }
+.badge.partial { border-color: var(--s1); }
 .warning { background: var(--warn-bg); color: var(--warn-fg); padding: 8px 10px; border-radius: 8px; margin: 8px 0; }
 .tooltip { position: fixed; z-index: 20; pointer-events: none; background: var(--card); color: var(--fg); border: 1px solid var(--line); border-radius: 6px; padding: 6px 8px; font-size: .85rem; box-shadow: 0 2px 8px rgba(0,0,0,.2); max-width: 18rem; white-space: pre-line; }
 .toolbar { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; margin: 8px 0; }
@@ -211,6 +225,12 @@ async function api(path, options = {}) {
 
 function tzParam() { return state.tz ? `&timezone=${encodeURIComponent(state.tz)}` : ""; }
 
+/** A POST /health/query body with the chosen time zone, when one is chosen. */
+function query(body) { return api("/health/query", { method: "POST", body: Object.assign(body, state.tz ? { timezone: state.tz } : {}) }); }
+
+/** The promise's value, or {error} for a failure other than the token's (that one signs out). */
+function settled(promise) { return promise.catch((error) => { if (error instanceof AuthError) throw error; return { error }; }); }
+
 async function catalog() {
   if (!state.catalog) state.catalog = (await api("/health/capabilities")).metrics || {};
   return state.catalog;
@@ -298,7 +318,7 @@ function range() {
 
 // ---- Views -----------------------------------------------------------------------------
 
-const views = { today: viewToday, trends: viewTrends, sleep: viewSleep, workouts: viewWorkouts, sync: viewSync, intents: viewIntents };
+const views = { today: viewToday, trends: viewTrends, records: viewRecords, sleep: viewSleep, workouts: viewWorkouts, sync: viewSync, intents: viewIntents };
 let renderToken = 0;
 
 async function render() {
@@ -344,11 +364,12 @@ async function viewToday(dayArgument) {
   let tz = state.tz || state.serverTz;
   const today = /^\d{4}-\d{2}-\d{2}$/.test(dayArgument || "") ? dayArgument : todayIn(tz);
   const yesterday = addDays(today, -1);
-  const [first, second, daily, units] = await Promise.all([
+  const [first, second, daily, units, readiness] = await Promise.all([
     api(`/health/summary/daily?day=${today}${tzParam()}`),
     api(`/health/summary/daily?day=${yesterday}${tzParam()}`),
     api(`/health/daily?from=${yesterday}&to=${today}`),
     catalog(),
+    settled(query({ intent: "readiness", detail: "brief", date: today })),
   ]);
   const byDay = Object.fromEntries((daily.days || []).map((d) => [d.dayKey, d.metrics]));
   const picker = el("input", { type: "date", id: "day", value: today, "aria-label": "Day" });
@@ -362,8 +383,73 @@ async function viewToday(dayArgument) {
     el("div", { class: "toolbar" }, el("label", {}, "Show day", picker),
       el("button", { type: "button", onclick: () => { location.hash = "#today"; } }, "Today"),
       latest ? el("button", { type: "button", onclick: () => { location.hash = `#today/${latestDay(first)}`; } }, "Latest day with data") : null),
-    note, el("div", { class: "cards" }, cards),
+    note, readinessCard(today, readiness), el("div", { class: "cards" }, cards),
   ];
+}
+
+// Readiness: the server's score, band and sentence, each input against its personal
+// baseline, and why it is unknown when it is.
+
+const READINESS_INPUTS = { hrv: "HRV", resting_heart_rate: "Resting HR", asleep: "Last night's sleep" };
+const MISSING_REASONS = { no_value: "no value for this day", insufficient_baseline: "baseline too short", no_spread: "baseline without spread" };
+
+/** A value in its summary unit: minutes as hours and minutes, a count bare, others with their unit. */
+function fmtUnit(value, unit, digits = 1) {
+  if (value === null || value === undefined) return "–";
+  if (unit === "min") return fmtMinutes(value);
+  return unit && unit !== "count" ? `${fmt(value, digits)} ${unit}` : fmt(value, digits);
+}
+/** A signed number: "+1.08", "−0.67". */
+function fmtSigned(value, digits = 2) {
+  if (value === null || value === undefined) return "–";
+  return `${value > 0 ? "+" : value < 0 ? "\u2212" : ""}${fmt(Math.abs(value), digits)}`;
+}
+
+function readinessCard(day, r) {
+  const card = el("section", { class: "card readiness", id: "readiness", "aria-labelledby": "readiness-title" },
+    el("h3", { id: "readiness-title" }, `Readiness · ${fmtDay(day)}`));
+  if (r.error) {
+    card.append(el("p", { class: "error", text: `Readiness could not be read: ${r.error.message}` }));
+    return card;
+  }
+  const scored = r.status === "scored" && typeof r.score === "number";
+  card.dataset.status = r.status || "";
+  card.append(scored
+    ? el("div", { class: "readiness-head" },
+      el("span", { class: "score", "data-score": String(r.score), text: String(r.score) }),
+      el("span", { class: `badge band-${r.band}`, "data-band": r.band, text: r.band }),
+      el("meter", { min: "0", max: "100", low: "50", high: "65", optimum: "100", value: String(r.score), "aria-label": `Readiness ${r.score} of 100` }))
+    : el("div", { class: "readiness-head" }, el("span", { class: "score unknown", text: "unknown" })));
+  card.append(el("p", { class: "summary", text: r.text || "" }));
+  const night = r.lastNightSettling;
+  card.append(el("p", { class: night === "provisional" ? "warning" : "muted", "data-last-night": night || "" },
+    night === "provisional" ? "Last night is still provisional: its sleep may still be syncing, so the score can change."
+      : night ? `Last night is ${night}.` : "No sleep recorded last night.",
+    r.settling && (r.components || []).length ? ` The day is ${r.settling}.` : ""));
+  const components = r.components || [];
+  if (components.length) {
+    card.append(el("div", { class: "table-wrap" }, el("table", { id: "readiness-components" },
+      el("caption", { class: "muted", text: "Each input against its personal baseline (median of the 28 days before)" }),
+      el("thead", {}, el("tr", {}, ["Input", "Value", "Usual", "z", "Points", "Status"].map((h, k) => el("th", { scope: "col", class: k && k < 5 ? "num" : null, text: h })))),
+      el("tbody", {}, components.map((c) => el("tr", { "data-component": c.name },
+        el("th", { scope: "row", text: READINESS_INPUTS[c.name] || c.name }),
+        el("td", { class: "num", "data-value": String(c.value), text: fmtUnit(c.value, c.unit) }),
+        el("td", { class: "num", "data-usual": String(c.usual), text: fmtUnit(c.usual, c.unit) }),
+        el("td", { class: "num", "data-z": String(c.z), text: fmtSigned(c.z) }),
+        el("td", { class: "num", "data-points": String(c.points), text: fmtSigned(c.points, 1) }),
+        el("td", { text: c.settling || "" })))))));
+  }
+  const missing = r.missing || [];
+  if (missing.length) {
+    card.append(el("div", { class: "table-wrap" }, el("table", { id: "readiness-missing" },
+      el("caption", { class: "muted", text: scored ? "Left out of the score" : "Why there is no score: it needs two of the three inputs, each with at least 10 days of baseline" }),
+      el("thead", {}, el("tr", {}, ["Input", "Reason", "Baseline days (of the 28 before)"].map((h, k) => el("th", { scope: "col", class: k === 2 ? "num" : null, text: h })))),
+      el("tbody", {}, missing.map((m) => el("tr", { "data-missing": m.name, "data-reason": m.reason },
+        el("th", { scope: "row", text: READINESS_INPUTS[m.name] || m.name }),
+        el("td", { text: MISSING_REASONS[m.reason] || m.reason }),
+        el("td", { class: "num", text: m.baselineDays < 10 ? `${fmt(m.baselineDays)} (10 needed)` : fmt(m.baselineDays) })))))));
+  }
+  return card;
 }
 
 function latestDay(summary) {
@@ -413,12 +499,53 @@ async function viewTrends(metricArgument) {
   picker.value = metrics.includes(metricArgument) ? metricArgument : "";
   picker.addEventListener("change", () => { location.hash = picker.value ? `#trends/${picker.value}` : "#trends"; });
   const shown = picker.value ? [picker.value] : metrics;
-  const charts = shown.map((metric) => metricChart(metric, units[metric] || {}, days, byDay));
+  const judged = await settled(judgeRange(shown, from, to));
+  const charts = shown.map((metric) => metricChart(metric, units[metric] || {}, days, byDay, judgedMetric(judged, metric)));
   return [
     el("h2", {}, `Trends · ${fmtDay(from)} – ${fmtDay(to)}`),
     el("div", { class: "toolbar" }, el("label", {}, "Metric", picker)),
+    judged.error ? el("p", { class: "warning", role: "status", text: `Baselines and anomalies could not be read: ${judged.error.message}` })
+      : judged.text.map((text) => el("p", { class: "summary anomaly-summary", text })),
     metrics.length ? charts : el("p", { class: "muted", text: "No day values in this range." }),
   ];
+}
+
+/**
+ * The server's judgement of a range: one `anomalies` query (full: every anomaly and each
+ * metric's baseline band) for all charted metrics, in pieces of at most 366 days.
+ */
+async function judgeRange(metrics, from, to) {
+  const out = { bands: {}, anomalies: {}, text: [], threshold: 3 };
+  if (!metrics.length) return out;
+  const pieces = [];
+  for (let start = from; start <= to; start = addDays(start, 366)) {
+    const end = addDays(start, 365) < to ? addDays(start, 365) : to;
+    pieces.push(query({ intent: "anomalies", from: start, to: end, metrics }));
+  }
+  for (const answer of await Promise.all(pieces)) {
+    out.text.push(answer.text || "");
+    out.threshold = answer.threshold;
+    for (const a of answer.anomalies || []) (out.anomalies[a.metric] || (out.anomalies[a.metric] = new Map())).set(a.day, a);
+    for (const [metric, band] of Object.entries(answer.bands || {})) {
+      const days = out.bands[metric] || (out.bands[metric] = new Map());
+      band.days.forEach((day, i) => days.set(day, { centre: band.centre[i], spread: band.spread[i] }));
+    }
+  }
+  return out;
+}
+
+/** One metric's part of a judgement: its band and anomalies by day; null when none was read. */
+function judgedMetric(judged, metric) {
+  if (judged.error) return null;
+  return { band: judged.bands[metric] || new Map(), anomalies: judged.anomalies[metric] || new Map(), threshold: judged.threshold };
+}
+
+/** A day's band and anomaly in words, for a chart's tooltip. */
+function judgedTip(p, digits, unit) {
+  let tip = "";
+  if (p.band) tip += `\nusual ${fmt(p.band.centre, digits)} ± ${fmt(p.band.spread, digits)} ${unit}`;
+  if (p.anomaly) tip += `\nanomaly: ${p.anomaly.direction === "below" ? "below" : "above"} usual, z ${fmtSigned(p.anomaly.z)}${p.anomaly.settling === "provisional" ? " (provisional)" : ""}`;
+  return tip;
 }
 
 function order(metric) {
@@ -426,14 +553,15 @@ function order(metric) {
   return i < 0 ? 100 : i;
 }
 
-function metricChart(metric, spec, days, byDay) {
+function metricChart(metric, spec, days, byDay, judged) {
   const unit = spec.unit || "";
   const cumulative = spec.kind === "cumulative" || spec.kind === "cumulativeDeduplicated";
   const digits = unit === "count" ? 0 : 1;
   const points = days.map((day) => {
     const m = byDay[day] && byDay[day][metric];
-    return { day, m, value: dayValue(m) };
+    return { day, m, value: dayValue(m), band: judged ? judged.band.get(day) || null : null, anomaly: judged ? judged.anomalies.get(day) || null : null };
   });
+  const anomalies = points.filter((p) => p.anomaly).length;
   const listed = (p) => (p.m && Array.isArray(p.m.sources) ? p.m.sources : []);
   // Per-source series: one per source key, named as the latest day spelled it.
   const bySource = cumulative ? sourcesOverDays(points, (p) => listed(p).filter((s) => typeof s === "object").map((s) => s.name)) : new Map();
@@ -448,31 +576,39 @@ function metricChart(metric, spec, days, byDay) {
     chart = stackedBars(points.map((p) => ({
       key: p.day, label: fmtDay(p.day, "short"),
       parts: p.m ? series.map((s) => { const found = find(p, s.key); return found ? found.counted : 0; }) : null,
-      total: p.value,
-      tip: p.value === null ? `${fmtDay(p.day)}\nno data` : `${fmtDay(p.day)}\n${fmt(p.value, digits)} ${unit}` +
-        (p.m.sources || []).map((x) => `\n${x.name}: ${fmt(x.counted, digits)} counted of ${fmt(x.total, digits)}`).join(""),
+      total: p.value, band: p.band, anomaly: p.anomaly,
+      tip: (p.value === null ? `${fmtDay(p.day)}\nno data` : `${fmtDay(p.day)}\n${fmt(p.value, digits)} ${unit}` +
+        (p.m.sources || []).map((x) => `\n${x.name}: ${fmt(x.counted, digits)} counted of ${fmt(x.total, digits)}`).join("")) + judgedTip(p, digits, unit),
     })), series, unit, caption);
     legend = series;
   } else {
     chart = lineChart(points.map((p) => ({
-      key: p.day, label: fmtDay(p.day, "short"), value: p.value,
-      tip: p.value === null ? `${fmtDay(p.day)}\nno data` : `${fmtDay(p.day)}\n${fmt(p.value, digits)} ${unit}` +
-        (p.m && typeof p.m.min === "number" ? `\nmin ${fmt(p.m.min, digits)} · max ${fmt(p.m.max, digits)} · latest ${fmt(p.m.latest, digits)}` : ""),
+      key: p.day, label: fmtDay(p.day, "short"), value: p.value, band: p.band, anomaly: p.anomaly,
+      tip: (p.value === null ? `${fmtDay(p.day)}\nno data` : `${fmtDay(p.day)}\n${fmt(p.value, digits)} ${unit}` +
+        (p.m && typeof p.m.min === "number" ? `\nmin ${fmt(p.m.min, digits)} · max ${fmt(p.m.max, digits)} · latest ${fmt(p.m.latest, digits)}` : "")) + judgedTip(p, digits, unit),
     })), unit, caption);
     const names = [...sourcesOverDays(points, (p) => listed(p).map((s) => (typeof s === "string" ? s : s.name))).values()];
     legend = [{ name: cumulative ? "day total" : `day average${names.length ? ` · sources: ${names.join(", ")}` : ""}`, cls: "s0" }];
   }
+  if (judged && judged.band.size) legend = legend.concat([{ name: "usual range (28-day median ± spread)", cls: "band-sw" }]);
+  if (anomalies) legend = legend.concat([{ name: `anomaly (|z| ≥ ${fmt(judged.threshold, 1)})`, cls: "anomaly-sw" }]);
   const table = () => {
     const head = el("tr", {}, el("th", { scope: "col", text: "Day" }), el("th", { scope: "col", class: "num", text: `${cumulative ? "Total" : "Average"}${unit ? ` (${unit})` : ""}` }),
-      ...(cumulative ? sources.map((key) => el("th", { scope: "col", class: "num", text: `${bySource.get(key)} (counted)` })) : [el("th", { scope: "col", class: "num", text: "Min" }), el("th", { scope: "col", class: "num", text: "Max" })]));
+      ...(cumulative ? sources.map((key) => el("th", { scope: "col", class: "num", text: `${bySource.get(key)} (counted)` })) : [el("th", { scope: "col", class: "num", text: "Min" }), el("th", { scope: "col", class: "num", text: "Max" })]),
+      ...(judged ? [el("th", { scope: "col", class: "num", text: "Usual ± spread" }), el("th", { scope: "col", class: "num", text: "Anomaly z" })] : []));
     const rows = points.map((p) => el("tr", { "data-day": p.day },
       el("th", { scope: "row", text: fmtDay(p.day) }),
       el("td", { class: "num", "data-value": p.value === null ? "" : String(p.value), text: p.value === null ? "no data" : fmt(p.value, digits) }),
       ...(cumulative ? sources.map((key) => { const f = find(p, key); return el("td", { class: "num", text: f ? fmt(f.counted, digits) : "–" }); })
-        : [el("td", { class: "num", text: p.m ? fmt(p.m.min, digits) : "–" }), el("td", { class: "num", text: p.m ? fmt(p.m.max, digits) : "–" })])));
+        : [el("td", { class: "num", text: p.m ? fmt(p.m.min, digits) : "–" }), el("td", { class: "num", text: p.m ? fmt(p.m.max, digits) : "–" })]),
+      ...(judged ? [el("td", { class: "num", text: p.band ? `${fmt(p.band.centre, digits)} ± ${fmt(p.band.spread, digits)}` : "–" }),
+        el("td", { class: "num", text: p.anomaly ? fmtSigned(p.anomaly.z) : "" })] : [])));
     return el("table", {}, el("caption", { class: "muted", text: caption }), el("thead", {}, head), el("tbody", {}, rows));
   };
-  return chartCard(title, `${withData} of ${points.length} days with data`, chart, legend, table, metric);
+  const judgement = !judged ? "" : !judged.band.size ? " · no baseline yet (10 days needed)" : anomalies ? ` · ${anomalies} ${anomalies === 1 ? "anomaly" : "anomalies"}` : " · no anomalies";
+  const card = chartCard(title, `${withData} of ${points.length} days with data${judgement}`, chart, legend, table, metric);
+  if (judged) card.dataset.anomalies = String(anomalies);
+  return card;
 }
 
 /** A card: title, legend, the chart, and a button that shows its numbers as a table; `key` names it for tests. */
@@ -530,9 +666,54 @@ function hitArea(root, x, band, height, pad, tip, key) {
   root.append(rect);
 }
 
+/**
+ * The baseline band behind a chart: centre ± spread of each day that has one, as a shaded
+ * area (broken where a day has none) with the centre dashed, clipped to the frame.
+ */
+function drawBand(f, points, lo, hi) {
+  const clip = (v) => Math.min(hi, Math.max(lo, v));
+  let area = "", centre = "", run = [];
+  const flush = () => {
+    if (run.length) {
+      const upper = run.map((i) => `${f.x(i).toFixed(1)},${f.y(clip(points[i].band.centre + points[i].band.spread)).toFixed(1)}`);
+      const lower = run.slice().reverse().map((i) => `${f.x(i).toFixed(1)},${f.y(clip(points[i].band.centre - points[i].band.spread)).toFixed(1)}`);
+      // A lone day is a short bar across its slot, so it still shows.
+      if (run.length === 1) {
+        const i = run[0], w = f.band * 0.3;
+        const [top, bottom] = [f.y(clip(points[i].band.centre + points[i].band.spread)), f.y(clip(points[i].band.centre - points[i].band.spread))];
+        area += `M${(f.x(i) - w).toFixed(1)},${top.toFixed(1)}H${(f.x(i) + w).toFixed(1)}V${bottom.toFixed(1)}H${(f.x(i) - w).toFixed(1)}Z`;
+      } else area += `M${upper.join("L")}L${lower.join("L")}Z`;
+      centre += `M${run.map((i) => `${f.x(i).toFixed(1)},${f.y(clip(points[i].band.centre)).toFixed(1)}`).join("L")}`;
+    }
+    run = [];
+  };
+  points.forEach((p, i) => { if (p.band) run.push(i); else flush(); });
+  flush();
+  if (!area) return;
+  f.root.append(svg("path", { class: "band", d: area }), svg("path", { class: "band-centre", d: centre }));
+}
+
+/** A ring around each anomaly's value; its title gives value, usual and z. */
+function drawAnomalies(f, points, height, pad) {
+  points.forEach((p, i) => {
+    if (!p.anomaly || p.value === null) return;
+    const marker = svg("circle", { class: "anomaly", cx: f.x(i), cy: f.y(p.value), r: 7, "data-day": p.key, "data-z": String(p.anomaly.z) });
+    marker.append(svg("title", { text: p.tip }));
+    marker.addEventListener("mousemove", (event) => showTip(event.clientX, event.clientY, p.tip));
+    marker.addEventListener("mouseleave", hideTip);
+    f.root.append(marker);
+  });
+}
+
+/** The extremes of the band, for the scale. */
+function bandExtent(points) {
+  const banded = points.filter((p) => p.band);
+  return banded.length ? [Math.min(...banded.map((p) => p.band.centre - p.band.spread)), Math.max(...banded.map((p) => p.band.centre + p.band.spread))] : [];
+}
+
 function stackedBars(points, series, unit, caption, height = 220) {
   const width = chartWidth(), pad = { t: 18, r: 10, b: 24, l: 52 };
-  const max = Math.max(0, ...points.map((p) => (p.parts ? p.parts.reduce((a, b) => a + b, 0) : 0)));
+  const max = Math.max(0, ...points.map((p) => (p.parts ? p.parts.reduce((a, b) => a + b, 0) : 0)), ...bandExtent(points));
   const { top, step } = niceScale(max);
   const f = frame(width, height, pad, 0, top, step, unit, points.map((p) => p.label), caption);
   const barWidth = Math.max(1, f.band * 0.75);
@@ -547,18 +728,23 @@ function stackedBars(points, series, unit, caption, height = 220) {
     }
     hitArea(f.root, f.x(i), f.band, height, pad, p.tip, p.key);
   });
+  // Over the bars (they would hide it), translucent and not in the pointer's way.
+  drawBand(f, points, 0, top);
+  drawAnomalies(f, points.map((p) => Object.assign({}, p, { value: p.total === undefined ? null : p.total })), height, pad);
   return f.root;
 }
 
 function lineChart(points, unit, caption, height = 200) {
   const width = chartWidth(), pad = { t: 18, r: 10, b: 24, l: 52 };
   const values = points.map((p) => p.value).filter((v) => v !== null);
-  let lo = Math.min(...values), hi = Math.max(...values);
+  const scaled = values.concat(bandExtent(points));
+  let lo = Math.min(...scaled), hi = Math.max(...scaled);
   const spread = hi - lo || Math.abs(hi) * 0.1 || 1;
   const { step } = niceScale(spread * 1.2);
   lo = Math.floor((lo - spread * 0.1) / step) * step; hi = Math.ceil((hi + spread * 0.1) / step) * step;
   if (lo < 0 && Math.min(...values) >= 0) lo = 0;
   const f = frame(width, height, pad, lo, hi, step, unit, points.map((p) => p.label), caption);
+  drawBand(f, points, lo, hi);
   // Days without data break the line: a gap, never a zero.
   let d = "", open = false;
   points.forEach((p, i) => {
@@ -569,6 +755,7 @@ function lineChart(points, unit, caption, height = 200) {
   f.root.append(svg("path", { class: "line", d }));
   if (points.length <= 120) points.forEach((p, i) => { if (p.value !== null) f.root.append(svg("circle", { class: "dot", cx: f.x(i), cy: f.y(p.value), r: 2.5 })); });
   points.forEach((p, i) => hitArea(f.root, f.x(i), f.band, height, pad, p.tip, p.key));
+  drawAnomalies(f, points, height, pad);
   return f.root;
 }
 
@@ -581,6 +768,109 @@ function showTip(x, y, text) {
   tip.style.top = `${y + 14}px`;
 }
 function hideTip() { $("tooltip").hidden = true; }
+
+// Records: a metric's best and worst day, best ISO week and month, and with a goal its
+// longest and current streak, from the `records` intent. The choice lives in the hash
+// (#records/metric=step_count&goal=10000&over=all), so a reload keeps it.
+
+/** Metrics whose activity ring a goal can name. */
+const RING_METRICS = { active_energy_kcal: "move", apple_move_time_min: "move", apple_exercise_time_min: "exercise", apple_stand_hour: "stand", apple_stand_time_min: "stand" };
+const RING_NAMES = { move: "Move ring closed", exercise: "Exercise ring closed", stand: "Stand ring closed", all: "All three rings closed" };
+/** Listed first in the picker: the metrics most people have. */
+const COMMON_METRICS = ["step_count", "active_energy_kcal", "apple_exercise_time_min", "distance_walking_running_km", "sleep_segment", "resting_heart_rate_bpm", "hrv_sdnn_ms", "body_mass_kg", "dietary_energy_kcal"];
+
+async function viewRecords(argument) {
+  const params = new URLSearchParams(argument || "");
+  const units = await catalog();
+  const all = Object.keys(units).sort((a, b) => metricName(a, units[a]).localeCompare(metricName(b, units[b])));
+  const metric = units[params.get("metric")] ? params.get("metric") : "step_count";
+  const goal = params.get("goal") || "";
+  const over = params.get("over") === "range" ? "range" : "all";
+  const spec = units[metric] || {};
+
+  const metricPicker = el("select", { id: "records-metric", name: "metric" },
+    el("optgroup", { label: "Common" }, COMMON_METRICS.filter((m) => units[m]).map((m) => el("option", { value: m, text: metricName(m, units[m]) }))),
+    el("optgroup", { label: "All metrics" }, all.filter((m) => !COMMON_METRICS.includes(m)).map((m) => el("option", { value: m, text: metricName(m, units[m]) }))));
+  metricPicker.value = metric;
+  const ring = RING_METRICS[metric];
+  const kindPicker = el("select", { id: "records-goal-kind", name: "kind" },
+    el("option", { value: "", text: "No goal" }), el("option", { value: "number", text: "At least a number" }),
+    ring ? [ring, "all"].map((r) => el("option", { value: `ring:${r}`, text: RING_NAMES[r] })) : null);
+  kindPicker.value = goal.startsWith("ring:") ? (ring ? goal : "") : goal ? "number" : "";
+  const goalInput = el("input", { id: "records-goal", name: "goal", type: "number", step: "any", value: goal.startsWith("ring:") ? "" : goal,
+    placeholder: metric === "step_count" ? "10000" : "", "aria-label": `Goal in ${spec.unit && spec.unit !== "count" ? spec.unit : "a day's value"}` });
+  const goalLabel = el("label", { hidden: kindPicker.value !== "number" }, `Goal (${spec.unit && spec.unit !== "count" ? spec.unit : "per day"}, met at ≥)`, goalInput);
+  const overPicker = el("select", { id: "records-over", name: "over" }, el("option", { value: "all", text: "All time" }), el("option", { value: "range", text: "The range above" }));
+  overPicker.value = over;
+  const form = el("form", { class: "toolbar", id: "records-form", "aria-label": "Records of a metric" },
+    el("label", {}, "Metric", metricPicker), el("label", {}, "Goal", kindPicker), goalLabel, el("label", {}, "Over", overPicker),
+    el("button", { type: "submit", class: "primary" }, "Show records"));
+  // A new metric starts without a goal: a number of steps means nothing in bpm.
+  const choose = (event, keepGoal = true) => {
+    if (event && event.type === "submit") event.preventDefault();
+    const next = new URLSearchParams({ metric: metricPicker.value });
+    const kind = keepGoal ? kindPicker.value : "";
+    if (kind === "number" && goalInput.value !== "") next.set("goal", goalInput.value);
+    else if (kind.startsWith("ring:") && RING_METRICS[metricPicker.value]) next.set("goal", kind);
+    if (overPicker.value === "range") next.set("over", "range");
+    const hash = `#records/${next.toString()}`;
+    if (location.hash === hash) render(); else location.hash = hash;
+  };
+  form.addEventListener("submit", choose);
+  metricPicker.addEventListener("change", () => choose(null, false));
+  overPicker.addEventListener("change", () => choose());
+  kindPicker.addEventListener("change", () => {
+    goalLabel.hidden = kindPicker.value !== "number";
+    if (kindPicker.value === "number") goalInput.focus(); else choose();
+  });
+
+  const body = { intent: "records", metric };
+  if (goal.startsWith("ring:")) { if (ring) body.goal = goal; } else if (goal !== "" && Number.isFinite(Number(goal))) body.goal = Number(goal);
+  if (over === "range") Object.assign(body, range());
+  const answer = await settled(query(body));
+  const title = el("h2", {}, `Records · ${metricName(metric, spec)}`);
+  if (answer.error) return [title, form, el("p", { class: "error", role: "alert", text: `Could not read the records: ${answer.error.message}` })];
+  return [title, form, recordsCard(answer, spec)];
+}
+
+function recordsCard(r, spec) {
+  const unit = r.unit || spec.unit || "";
+  const digits = unit === "count" ? 0 : 2;
+  const value = (v) => fmtUnit(v, unit, digits);
+  const provisional = (x) => (x && x.settling === "provisional" ? el("span", { class: "badge pending", text: "provisional" }) : null);
+  // Notes (partial, provisional) follow the dates in their cell: the table stays three columns wide at 375 px.
+  const row = (key, label, what, when, ...notes) => el("tr", { "data-record": key },
+    el("th", { scope: "row", text: label }), el("td", { class: "num", text: what }), el("td", {}, when, ...notes.filter(Boolean).map((n) => [" ", n])));
+  const period = (p) => (p ? `${p.label}${p.start ? ` (${fmtDay(p.start, "short")} – ${fmtDay(p.end, "short")})` : ""}` : "");
+  const periodNotes = (p) => [p && p.partial ? el("span", { class: "badge partial", "data-partial": "true", title: `The range cuts this ${p.period === "month" ? "month" : "week"}: ${fmt(p.daysWithData)} days with data in it`, text: "partial" }) : null, provisional(p)];
+  const noPeriod = r.summed === false ? "weeks and months are for summed metrics" : "no data";
+  const rows = [
+    r.best ? row("best", r.lowerIsBetter ? "Best day (lowest)" : "Best day", value(r.best.value), fmtDay(r.best.day), provisional(r.best)) : row("best", "Best day", "–", "no data"),
+    r.worst ? row("worst", r.lowerIsBetter ? "Worst day (highest)" : "Worst day", value(r.worst.value), fmtDay(r.worst.day), provisional(r.worst))
+      : row("worst", "Worst day", "–", r.best ? "none yet: every day is still provisional" : "no data"),
+    r.bestWeek ? row("bestWeek", "Best ISO week", value(r.bestWeek.total), period(r.bestWeek), ...periodNotes(r.bestWeek)) : row("bestWeek", "Best ISO week", "–", noPeriod),
+    r.bestMonth ? row("bestMonth", "Best month", value(r.bestMonth.total), period(r.bestMonth), ...periodNotes(r.bestMonth)) : row("bestMonth", "Best month", "–", noPeriod),
+  ];
+  const streaks = r.streaks;
+  if (streaks) {
+    const goal = r.goal && r.goal.kind === "ring_closed" ? RING_NAMES[r.goal.ring] || r.goal.ring : `at least ${value(r.goal ? r.goal.threshold : null)}`;
+    const run = (s) => (s ? `${fmtDay(s.start)} – ${fmtDay(s.end)}` : "");
+    rows.push(
+      row("daysMet", "Days meeting the goal", fmt(streaks.daysMet), goal),
+      streaks.longest ? row("longest", "Longest streak", `${fmt(streaks.longest.length)} ${streaks.longest.length === 1 ? "day" : "days"}`, run(streaks.longest), provisional(streaks.longest))
+        : row("longest", "Longest streak", "–", "the goal was never met"),
+      streaks.current ? row("current", "Current streak", `${fmt(streaks.current.length)} ${streaks.current.length === 1 ? "day" : "days"}`, run(streaks.current), provisional(streaks.current),
+        streaks.lastDayOpen ? el("span", { class: "muted", text: "(today not met yet)" }) : null)
+        : row("current", "Current streak", "–", streaks.lastDayOpen ? "none (today not met yet)" : "none"));
+  }
+  return el("section", { class: "card table-wrap", "data-metric": r.metric },
+    el("p", { class: "summary", text: r.text || "" }),
+    el("table", { id: "records-table" },
+      el("caption", { class: "muted", text: `${fmtDay(r.from)} – ${fmtDay(r.to)} · ${fmt(r.daysWithData)} days with data · ${r.timezone}` }),
+      el("thead", {}, el("tr", {}, ["Record", "Value", "When"].map((h, k) => el("th", { scope: "col", class: k === 1 ? "num" : null, text: h })))),
+      el("tbody", {}, rows)),
+    streaks ? null : el("p", { class: "muted", text: "Choose a goal to see streaks." }));
+}
 
 // Sleep: one stacked bar per night by wake date, with bedtime and wake time.
 
@@ -820,7 +1110,7 @@ function init() {
     resizeTimer = setTimeout(() => {
       if (window.innerWidth === drawnWidth) return;
       drawnWidth = window.innerWidth;
-      if (sessionStorage.getItem(TOKEN_KEY) && !["intents", "sync"].includes(state.view)) render();
+      if (sessionStorage.getItem(TOKEN_KEY) && !["intents", "sync", "records"].includes(state.view)) render();
     }, 300);
   });
   if (sessionStorage.getItem(TOKEN_KEY)) start(); else showSignin("");
@@ -848,6 +1138,7 @@ document.addEventListener("DOMContentLoaded", init);
   <nav aria-label="Views" id="nav">
     <a href="#today" data-view="today">Today</a>
     <a href="#trends" data-view="trends">Trends</a>
+    <a href="#records" data-view="records">Records</a>
     <a href="#sleep" data-view="sleep">Sleep</a>
     <a href="#workouts" data-view="workouts">Workouts</a>
     <a href="#sync" data-view="sync">Sync</a>

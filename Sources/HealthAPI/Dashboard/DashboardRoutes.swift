@@ -39,7 +39,7 @@ enum DashboardRoutes {
                   operation: Operation(
                     id: "getDashboard", summary: "The dashboard page",
                     description: """
-                    Public: the HTML page of the dashboard (today, trends, sleep, workouts, sync, write intents). It holds no \
+                    Public: the HTML page of the dashboard (today with readiness, trends with baseline bands and anomalies, records, sleep, workouts, sync, write intents). It holds no \
                     data: it asks for the bearer token once, keeps it in the tab's `sessionStorage`, and reads the JSON routes \
                     with it. Served with a strict Content-Security-Policy and an `ETag` (304 on `If-None-Match`).
                     """,
