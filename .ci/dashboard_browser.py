@@ -4,13 +4,14 @@ Drives Debian's chromium through chromedriver against a running server on a demo
 database: sign-in, every view at 375 and 1280 px without console errors or requests
 to other origins, numbers equal to /health/daily, sleep stages adding up, cancelling
 an intent, a hostile source name shown as text, trend charts titled with the catalog's
-display names, and the sync view listing the demo's sources (written without an adapter
-record). Exits non-zero on any failure."""
+display names, the sync view listing the demo's sources (written without an adapter
+record), the readiness card, baseline bands and anomaly marks on the trends, and the
+records view equal to the judgement intents' answers. Exits non-zero on any failure."""
 import json, os, re, sys, time, urllib.request
 from datetime import date, datetime, timedelta, timezone
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -19,7 +20,8 @@ URL = os.environ["HEALTHD_URL"].rstrip("/")
 TOKEN = os.environ["HEALTHD_TOKEN"]
 SHOTS = os.environ["SCREENSHOTS"]
 HOSTILE = "<img src=x onerror=alert(1)>"
-VIEWS = ["today", "trends", "sleep", "workouts", "sync", "intents"]
+VIEWS = ["today", "trends", "records", "sleep", "workouts", "sync", "intents"]
+RECORDS = "records/metric=step_count&goal=10000"
 failures = []
 
 
@@ -123,6 +125,14 @@ def number_text(text):
     return float(re.sub(r"[^0-9.\-]", "", text.replace("\u2212", "-")) or "nan")
 
 
+def fmt_days(run):
+    """A run's dates as the page writes them in en-US: "Wed, Dec 17, 2025 – Thu, Jan 1, 2026"."""
+    def day(key):
+        value = date.fromisoformat(key)
+        return f"{value.strftime('%a, %b')} {value.day}, {value.year}"
+    return f"{day(run['start'])} \u2013 {day(run['end'])}"
+
+
 def main():
     seed()
     d = driver()
@@ -155,7 +165,7 @@ def main():
         # shown for the demo's latest full day (the demo ends yesterday, in UTC).
         day = (datetime.now(timezone.utc).date() - timedelta(days=2)).isoformat()
         for view in VIEWS:
-            go(d, f"today/{day}" if view == "today" else view)
+            go(d, f"today/{day}" if view == "today" else RECORDS if view == "records" else view)
             for width in (1280, 375):
                 screenshot(d, view, width)
             errors = console_errors(d)
@@ -194,6 +204,84 @@ def main():
         check(float(asleep) == daily["sleep_segment"]["asleepMinutes"], f"{day} asleep {asleep} min == /health/daily")
         check(compared >= 5, f"{compared} key numbers compared")
 
+        # The readiness card shows the server's score and band with each component, or
+        # "unknown" with the missing inputs and their reasons.
+        readiness = call("POST", "/health/query", {"intent": "readiness", "detail": "brief", "date": day})
+        card = d.find_element(By.ID, "readiness")
+        check(card.get_attribute("data-status") == readiness["status"], f"the readiness card's status is the API's: {readiness['status']}")
+        if readiness["status"] == "scored":
+            shown = card.find_element(By.CSS_SELECTOR, ".score").get_attribute("data-score")
+            check(shown == str(readiness["score"]), f"readiness score {shown} == API {readiness['score']}")
+            band = card.find_element(By.CSS_SELECTOR, "[data-band]")
+            check(band.text == readiness["band"], f"readiness band {band.text!r} == API {readiness['band']!r}")
+        else:
+            reasons = [r.get_attribute("data-reason") for r in card.find_elements(By.CSS_SELECTOR, "#readiness-missing tbody tr")]
+            check(reasons == [m["reason"] for m in readiness["missing"]] and reasons, f"readiness unknown: the missing inputs and reasons are listed {reasons}")
+        rows = {r.get_attribute("data-component"): r for r in card.find_elements(By.CSS_SELECTOR, "#readiness-components tbody tr")}
+        check(sorted(rows) == sorted(c["name"] for c in readiness["components"]), f"each readiness component is listed: {sorted(rows)}")
+        for c in readiness["components"]:
+            row = rows.get(c["name"])
+            if row is None:
+                continue
+            z = row.find_element(By.CSS_SELECTOR, "[data-z]")
+            usual = row.find_element(By.CSS_SELECTOR, "[data-usual]")
+            check(float(z.get_attribute("data-z")) == c["z"] and float(usual.get_attribute("data-usual")) == c["usual"],
+                  f"readiness {c['name']}: z {z.text} and usual {usual.text} are the API's")
+        night = card.find_element(By.CSS_SELECTOR, "[data-last-night]")
+        check(night.get_attribute("data-last-night") == (readiness["lastNightSettling"] or "") and "last night" in night.text.lower(),
+              f"the card says whether last night is provisional: {night.text!r}")
+        check("Readiness" in card.text and readiness["text"] in card.text, "the card shows the readiness sentence")
+
+        # Trends: each charted metric's baseline band, and a ring on each anomaly the API names.
+        go(d, "trends")
+        charted = [c.get_attribute("data-chart") for c in d.find_elements(By.CSS_SELECTOR, "section.chart-card")]
+        span = d.execute_script("return range()")  # the page's range: 30 days to today in the server's zone
+        judged = call("POST", "/health/query", {"intent": "anomalies", "from": span["from"], "to": span["to"], "metrics": charted})
+        bands = d.find_elements(By.CSS_SELECTOR, "svg.chart path.band")
+        check(len(bands) >= 1, f"{len(bands)} baseline bands drawn")
+        banded = {c.get_attribute("data-chart") for c in d.find_elements(By.CSS_SELECTOR, "section.chart-card") if c.find_elements(By.CSS_SELECTOR, "path.band")}
+        check(banded == {m for m, b in judged["bands"].items() if b["days"]}, f"a band on every chart the API has a baseline for: {sorted(banded)}")
+        marks = d.find_elements(By.CSS_SELECTOR, "svg.chart circle.anomaly")
+        expected = {(a["metric"], a["day"]) for a in judged["anomalies"]}
+        drawn = {(m.find_element(By.XPATH, "ancestor::section[@data-chart]").get_attribute("data-chart"), m.get_attribute("data-day")) for m in marks}
+        check(drawn == expected, f"anomaly marks {sorted(drawn)} == API {sorted(expected)}")
+        if marks:
+            title = marks[0].find_element(By.TAG_NAME, "title").get_attribute("textContent")
+            check("anomaly:" in title and "usual" in title and "z " in title, f"an anomaly's title gives value, usual and z: {title!r}")
+        else:
+            heads = [c.find_element(By.CSS_SELECTOR, ".chart-head").text for c in d.find_elements(By.CSS_SELECTOR, "section.chart-card")]
+            check(any("no anomalies" in h for h in heads), f"no anomalies in the range, and the charts say so: {heads}")
+        check(d.find_elements(By.CSS_SELECTOR, ".anomaly-summary"), "the anomalies sentence is shown")
+
+        # Records: the best day, best week and month (partial marked) and the streaks.
+        go(d, RECORDS)
+        records = call("POST", "/health/query", {"intent": "records", "metric": "step_count", "goal": 10000})
+        def record(key):
+            cells = d.find_elements(By.CSS_SELECTOR, f"#records-table [data-record='{key}'] td")
+            return [c.text for c in cells]
+        best = record("best")
+        check(best and number_text(best[0]) == records["best"]["value"], f"records: best day {best} == API {records['best']}")
+        week = record("bestWeek")
+        check(week and records["bestWeek"]["label"] in week[1] and number_text(week[0]) == records["bestWeek"]["total"], f"records: best week {week}")
+        check(("partial" in week[1]) == records["bestWeek"]["partial"], f"records: the best week is marked partial exactly when it is ({records['bestWeek']['partial']})")
+        month = record("bestMonth")
+        check(month and records["bestMonth"]["label"] in month[1] and ("partial" in month[1]) == records["bestMonth"]["partial"], f"records: best month {month}")
+        longest = record("longest")
+        expected_run = records["streaks"]["longest"]
+        check(longest and expected_run and number_text(longest[0]) == expected_run["length"] and longest[1].startswith(fmt_days(expected_run)),
+              f"records: longest streak {longest} == API {expected_run}")
+        current = record("current")
+        check(current and (records["streaks"]["current"] is None) == (current[0] == "\u2013"), f"records: current streak {current}")
+        # Over the 30-day range the range cuts its first week and month: marked partial as the API says.
+        go(d, "records/metric=step_count&over=range")
+        span = d.execute_script("return range()")
+        cut = call("POST", "/health/query", {"intent": "records", "metric": "step_count", "from": span["from"], "to": span["to"]})
+        for key in ("bestWeek", "bestMonth"):
+            cells = record(key)
+            badge = d.find_elements(By.CSS_SELECTOR, f"#records-table [data-record='{key}'] [data-partial]")
+            check(cells and cut[key]["label"] in cells[1] and bool(badge) == cut[key]["partial"], f"records over the range: {key} {cells}, partial {cut[key]['partial']}")
+        check(not d.find_elements(By.CSS_SELECTOR, "#records-table [data-record='longest']"), "without a goal no streak is listed")
+
         # Trend charts are titled with the catalog's names and units, not identifiers.
         go(d, "trends")
         titles = {c.get_attribute("data-chart"): c.find_element(By.CSS_SELECTOR, "h3").text
@@ -222,7 +310,9 @@ def main():
         alert = WebDriverWait(d, 5).until(lambda d: d.switch_to.alert)
         check("dash-meal-1" in alert.text, "cancelling asks to confirm")
         alert.accept()
-        WebDriverWait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "[data-intent='dash-meal-1']").get_attribute("data-status") == "cancelled")
+        # The list is drawn again after the cancel: a row found just before that is stale, so look again.
+        WebDriverWait(d, 10, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "[data-intent='dash-meal-1']").get_attribute("data-status") == "cancelled")
         check(intent_status("dash-meal-1") == "cancelled", "the API says the intent is cancelled")
         check(intent_status("dash-meal-0") == "pending", "the other pending intent is untouched")
 
