@@ -117,7 +117,8 @@ let package = Package(
         // HTTPTransport and HealthTesting only for the local webhook receiver the dispatcher delivers to.
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "JSON", "Webhooks", "MQTT", "Locking",
                                                                "HTTPTransport", "HealthTesting"]),
-        .testTarget(name: "HealthServiceTests", dependencies: ["HealthService", "HealthStore", "Locking"]),
+        .testTarget(name: "HealthServiceTests", dependencies: ["HealthService", "HealthStore", "Locking", "HealthDomain", "Notifications", "Webhooks",
+                                                               "HealthTesting"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthFormatsTests", dependencies: ["HealthFormats", "HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthFormats", "HealthTesting"]),
