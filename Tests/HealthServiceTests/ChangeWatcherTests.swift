@@ -24,7 +24,7 @@ import Testing
         let store = try file.open(nowMs: evening)
         defer { store.close() }
         let watcher = ChangeWatcher(store: store, configuration: Self.zone)
-        try await watcher.tick(nowMs: evening - 60_000)   // starts watching at the feed's head
+        try await watcher.tick(nowMs: evening - 60_000)
         _ = try await store.ingest([Samples.steps("a", "2026-03-10", hour: 20)], nowMs: evening)
         let mark = try await Self.head(store)
 
@@ -63,7 +63,11 @@ import Testing
         }
         _ = try await store.ingest(history, nowMs: morning - 86_400_000)
         let watcher = ChangeWatcher(store: store, configuration: Self.zone)
-        try await watcher.tick(nowMs: morning - 60_000)   // history before the watcher is not replayed
+        // The first tick reads the feed from its oldest entry: the history's nights and days settle.
+        try await watcher.tick(nowMs: morning - 60_000)
+        let settledHistory = try await Self.entries(store, after: 0)
+        #expect(settledHistory.filter { $0.type == "night.settled" }.count == 19)
+        #expect(settledHistory.filter { $0.type == "day.settled" }.count == 19)
         let mark = try await Self.head(store)
 
         _ = try await store.ingest([Samples.night("2026-03-20"), Samples.reading(.hrvSdnnMs, "2026-03-20", 52),

@@ -90,13 +90,11 @@ public final class ChangeWatcher: Sendable {
 
     /// Reads the feed past the watcher's position: each `day.changed` makes its day wait to
     /// settle (and its night, for sleep metrics). The first tick on a database starts at the
-    /// feed's head: history before the watcher existed is not replayed.
+    /// oldest entry kept, so no change the feed holds is missed (a database from before the
+    /// feed starts with an empty one).
     func absorb(_ feed: ChangeFeedWriter, nowMs: Int64) throws {
-        guard var position = try feed.mark(Marks.watcher, Marks.watchedKey) else {
-            try feed.setMark(Marks.watcher, Marks.watchedKey, value: try feed.bounds().head, atMs: nowMs)
-            return
-        }
-        let start = position
+        let start = try feed.mark(Marks.watcher, Marks.watchedKey) ?? feed.bounds().oldest
+        var position = start
         while true {
             let entries = try feed.entries(after: position, limit: configuration.readBatch)
             for entry in entries where entry.type == ChangeDraft.dayChangedType {
@@ -114,7 +112,9 @@ public final class ChangeWatcher: Sendable {
             position = last.position
             if entries.count < configuration.readBatch { break }
         }
-        if position != start { try feed.setMark(Marks.watcher, Marks.watchedKey, value: position, atMs: nowMs) }
+        if try position != start || feed.mark(Marks.watcher, Marks.watchedKey) == nil {
+            try feed.setMark(Marks.watcher, Marks.watchedKey, value: position, atMs: nowMs)
+        }
     }
 
     /// Prunes entries past the retention, and the marks of emitted events as old, at most
