@@ -96,9 +96,9 @@ let package = Package(
         .target(name: "HealthService", dependencies: ["HealthStore", "HealthDomain", "Notifications", "MQTT", "Metrics", "Webhooks", "JSON", "Locking"]),
         // The dashboard's source files are compiled in through the generated
         // DashboardAssets.swift (.ci/embed-dashboard), not shipped as resources.
-        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "HealthStore", "JSON", "HealthDomain", "HealthFormats", "Archive", "XMLStream", "Locking"],
+        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "HealthStore", "JSON", "HealthDomain", "HealthFormats", "Archive", "XMLStream", "Locking", "Notifications"],
                 exclude: ["Dashboard/ui"]),
-        .target(name: "HealthCLI", dependencies: ["Locking", "HealthAPI", "HealthStore", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthFormats", "HealthDemo", "Archive"]),
+        .target(name: "HealthCLI", dependencies: ["Locking", "HealthAPI", "HealthStore", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthFormats", "HealthDemo", "Archive", "HealthService"]),
         .executableTarget(name: "healthd", dependencies: ["HealthCLI"]),
         .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain", "Archive", "Locking"]),
         .target(name: "HealthBench", dependencies: ["HealthCLI", "HealthTesting", "HealthAPI", "HealthStore", "HTTPTransport", "JSON", "HealthDomain", "HealthFormats", "HealthDemo", "Archive"]),
@@ -117,7 +117,8 @@ let package = Package(
         // HTTPTransport and HealthTesting only for the local webhook receiver the dispatcher delivers to.
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "JSON", "Webhooks", "MQTT", "Locking",
                                                                "HTTPTransport", "HealthTesting"]),
-        .testTarget(name: "HealthServiceTests", dependencies: ["HealthService", "HealthStore", "Locking"]),
+        .testTarget(name: "HealthServiceTests", dependencies: ["HealthService", "HealthStore", "Locking", "HealthDomain", "Notifications", "Webhooks",
+                                                               "HealthTesting"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthFormatsTests", dependencies: ["HealthFormats", "HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthFormats", "HealthTesting"]),

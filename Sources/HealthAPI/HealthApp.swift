@@ -66,6 +66,7 @@ public final class HealthApp: Sendable {
             + ReadAPIRoutes.routes()
             + ObservationRoutes.routes()
             + SyncRoutes.routes()
+            + ChangesRoutes.routes()
             + DashboardRoutes.routes()
     }
 }

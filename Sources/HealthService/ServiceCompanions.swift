@@ -6,15 +6,22 @@ import HealthStore
 public final class ServiceCompanions: Sendable {
     /// The store the companions read and write.
     public let store: SampleStore
+    /// The changes-feed watcher and webhook delivery.
+    public let feed: FeedCompanion
 
     /// Companions over `store`; nothing runs until ``start()``.
-    public init(store: SampleStore) {
+    public init(store: SampleStore, feed: FeedCompanion.Configuration = FeedCompanion.Configuration()) {
         self.store = store
+        self.feed = FeedCompanion(store: store, configuration: feed)
     }
 
     /// Starts every configured companion.
-    public func start() {}
+    public func start() {
+        feed.start()
+    }
 
     /// Stops every companion and waits for their threads to end.
-    public func stop() async {}
+    public func stop() async {
+        await feed.stop()
+    }
 }

@@ -115,5 +115,6 @@ public enum Schemas {
             .merging(observationComponents) { current, _ in current }
             .merging(syncComponents) { current, _ in current }
             .merging(judgementComponents) { current, _ in current }
+            .merging(changesComponents) { current, _ in current }
     }
 }

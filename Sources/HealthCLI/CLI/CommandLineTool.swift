@@ -20,6 +20,7 @@ public enum CommandLineTool {
       verify      check integrity and every aggregate against a rebuild; exit 1 when inconsistent
       demo        fill a database with a generated demo history (healthd demo --help)
       token       create, list and revoke scoped tokens (healthd token --help)
+      webhook     add, list and remove webhook subscriptions to the changes feed (healthd webhook --help)
       mcp         serve the MCP tools over standard input and output (healthd mcp --help)
       openapi     print the OpenAPI 3.1 document (the one GET /health/openapi.json serves)
       version     print the version
@@ -72,6 +73,8 @@ public enum CommandLineTool {
             return await MCPCommand.run(rest, environment: environment)
         case "token":
             return TokenCommand.run(rest, environment: environment)
+        case "webhook":
+            return WebhookCommand.run(rest, environment: environment)
         case "rebuild":
             return RebuildCommand.run(rest, environment: environment)
         case "import":

@@ -5,6 +5,7 @@ import Dispatch
 import HTTPTransport
 import HealthAPI
 import HealthDomain
+import HealthService
 import HealthStore
 
 /// Starts the server for `healthd serve`: token, database, routes, transport, signals.
@@ -70,12 +71,15 @@ public enum HealthServerRunner {
         }
         CommandLineTool.writeLine("listening on http://\(displayHost(config.host)):\(port)", to: 1)
 
+        let companions = ServiceCompanions(store: opened.store, feed: CompanionOptions.feed(config: config, log: log))
+        companions.start()
         let signals = SignalWatcher(signals: [SIGTERM, SIGINT]) { signal in
             log.message("received signal \(signal); finishing in-flight requests")
             Task { await server.shutdown() }
         }
         await server.run()
         signals.cancel()
+        await companions.stop()
         log.message("stopped")
         return 0
     }

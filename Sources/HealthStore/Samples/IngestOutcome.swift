@@ -10,6 +10,8 @@ public struct IngestOutcome: Sendable, Equatable {
     public var affected: [DayKey: Set<Metric>] = [:]
     /// Metrics stored raw because they have no aggregation rule.
     public var rawOnlyMetrics: Set<Metric> = []
+    /// The recomputed days' headline values, for the changes feed.
+    var headlines = DayHeadlines()
 
     public init() {}
 }

@@ -7,7 +7,8 @@ extension SampleStore {
     /// per-source sync record, the samples (upserted by `sampleKey`, an identified sample
     /// taking over the id-less entry it is, the deleted keys removed, exactly the touched
     /// (day, metric) pairs recomputed), workouts,
-    /// rings and reported day totals, and the ledger record. Nothing is half stored.
+    /// rings and reported day totals, the changes-feed entries and webhook outbox rows of
+    /// what changed, and the ledger record. Nothing is half stored.
     public func ingest(_ batch: IngestBatch, options: IngestOptions = IngestOptions(), nowMs: Int64) async throws -> IngestAnswer {
         let rules = self.rules
         defer { changeBell.ring() }
@@ -24,13 +25,20 @@ extension SampleStore {
             }
             var samples = try SampleStore.ingest(batch.samples, deletedKeys: batch.deletedKeys, nowMs: nowMs, db: db, rules: rules)
             var records = RecordOutcome()
-            try SampleStore.upsert(workouts: batch.workouts, nowMs: nowMs, clock: rules.clock, db: db, into: &records)
+            var workouts: [(workout: Workout, added: Bool)] = []
+            try SampleStore.upsert(workouts: batch.workouts, nowMs: nowMs, clock: rules.clock, db: db, into: &records, changed: &workouts)
             try SampleStore.upsert(activitySummaries: batch.activitySummaries, nowMs: nowMs, db: db, into: &records)
             let reported = try SampleStore.upsert(dayTotals: batch.dayTotals, nowMs: nowMs, db: db, into: &records)
             if !reported.isEmpty {
-                try SampleStore.recompute(reported, db: db, rules: rules, extents: try MetricExtent.loadAll(db), nowMs: nowMs)
+                let headlines = try SampleStore.recompute(reported, db: db, rules: rules, extents: try MetricExtent.loadAll(db), nowMs: nowMs)
+                samples.headlines.merge(headlines) { old, new in old.merging(new) { _, latest in latest } }
                 for (metric, days) in reported { for day in days { samples.affected[day, default: []].insert(metric) } }
             }
+            // The changes feed and the webhook outbox, in this transaction: one insert of all
+            // the entries, one of their deliveries.
+            try ChangeFeed.append(ChangeDraft.daysChanged(samples.affected, headlines: samples.headlines)
+                                  + workouts.map { ChangeDraft.workoutChanged($0.workout, added: $0.added, clock: rules.clock) },
+                                  nowMs: nowMs, db: db)
             var result = IngestResult(samples: samples, records: records)
             if let ledger = options.ledger {
                 let entry = ledger.entry(result)

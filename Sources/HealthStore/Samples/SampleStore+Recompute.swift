@@ -16,8 +16,13 @@ extension SampleStore {
     /// each day's `arrived_ms` becomes `nowMs`, and a day that had settled before (its
     /// local day over in its samples' zone and nothing arrived for two hours) and now
     /// changes gets `revised_ms = nowMs`. Off for recomputations that receive nothing.
+    ///
+    /// Returns each recomputed day's headline values (nil where the aggregate went away),
+    /// which the changes feed carries for subscribers that ask for values.
+    @discardableResult
     static func recompute(_ days: [Metric: Set<DayKey>], db: Database, rules: Derivation,
-                          extents: [Metric: MetricExtent], nowMs: Int64, marksArrival: Bool = true) throws {
+                          extents: [Metric: MetricExtent], nowMs: Int64, marksArrival: Bool = true) throws -> DayHeadlines {
+        var headlines = DayHeadlines()
         let select = try db.statement("SELECT \(SampleRow.aggregationColumns) FROM samples WHERE metric = ? AND start_ms >= ? AND start_ms < ?")
         // In DO UPDATE every expression reads the row as it was, so the revision test sees
         // the old data and the old arrival.
@@ -63,9 +68,11 @@ extension SampleStore {
                     let dayEndMs = rules.clock.endOfDayMs(day, zone: byDay[day]?.first?.timezone ?? "UTC")
                     try store(aggregate, day: day, metric: metric, upsert: upsert, delete: delete, nowMs: nowMs,
                               stamps: [marksArrival ? .integer(nowMs) : .null, .integer(dayEndMs), .integer(DaySettling.recentArrivalMs)])
+                    headlines[day, default: [:]][metric] = .some(aggregate?.headlineValue)
                 }
             }
         }
+        return headlines
     }
 
     /// Writes (or deletes) one aggregate: parameters 1–6 of `upsert` are the day, metric,

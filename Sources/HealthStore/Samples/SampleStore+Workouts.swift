@@ -4,7 +4,9 @@ import SQLiteStore
 extension SampleStore {
     /// Upserts workouts by key inside a write transaction; a re-send identical to the
     /// stored row (timelines included) rewrites nothing.
-    static func upsert(workouts: [Workout], nowMs: Int64, clock: ZoneClock, db: Database, into outcome: inout RecordOutcome) throws {
+    /// `changed` receives each workout stored new (`added`) or changed, for the changes feed.
+    static func upsert(workouts: [Workout], nowMs: Int64, clock: ZoneClock, db: Database, into outcome: inout RecordOutcome,
+                       changed: inout [(workout: Workout, added: Bool)]) throws {
         guard !workouts.isEmpty else { return }
         let select = try db.statement(WorkoutRow.selectContentByKey)
         let insert = try db.statement(WorkoutRow.insert)
@@ -31,6 +33,7 @@ extension SampleStore {
                 outcome.workoutsUpdated += 1
             }
             try statement.run()
+            changed.append((workout, stored == nil))
         }
     }
 

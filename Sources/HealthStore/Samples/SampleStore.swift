@@ -132,7 +132,7 @@ public final class SampleStore: Sendable {
         try MetricExtent.save(grown, db)
 
         if reconcileIntents { try WriteIntentStore.reconcile(samples: changedSamples, nowMs: nowMs, clock: clock, db: db) }
-        try recompute(touched.days, db: db, rules: rules, extents: extents, nowMs: nowMs)
+        outcome.headlines = try recompute(touched.days, db: db, rules: rules, extents: extents, nowMs: nowMs)
         outcome.affected = touched.byDay
         return outcome
     }

@@ -271,6 +271,9 @@ public enum HealthSchema {
             CREATE INDEX day_aggregates_by_metric ON day_aggregates (metric, day);
             """)
         }
+        migrator.register(11, "changes feed, webhooks and their outbox, what the feed watcher remembers") { db in
+            try db.execute(ChangeFeedSchema.version11)
+        }
         return migrator
     }
 }

@@ -62,10 +62,14 @@ enum WriteIntentRow {
         return db.lastInsertRowID
     }
 
-    /// Appends one history event for row `id`.
+    /// Appends one history event for row `id`, and its changes-feed entries in the same
+    /// transaction (every event but a recorded UUID, which leaves the status as it was).
     static func record(_ event: String, intent: WriteIntent, id: Int64, atMs: Int64, detail: String? = nil, db: Database) throws {
         try db.run("INSERT INTO write_intent_events (intent_id, at_ms, version, event, status, detail) VALUES (?, ?, ?, ?, ?, ?)",
                    [.integer(id), .integer(atMs), .integer(Int64(intent.version)), .text(event), .text(intent.status.rawValue), optional(detail)])
+        if event != "uuid_recorded" {
+            try ChangeFeed.append(ChangeDraft.intentChanged(intent, event: event), nowMs: atMs, db: db)
+        }
     }
 
     static func optional(_ value: String?) -> SQLiteValue { value.map { .text($0) } ?? .null }
