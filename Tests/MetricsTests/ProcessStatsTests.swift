@@ -32,11 +32,12 @@ import Testing
         let now = Date().timeIntervalSince1970
         // Started before now, and not before the day this test suite was written.
         #expect(start <= now + 1 && start > 1_700_000_000)
-        let before = try #require(ProcessStats.openFileDescriptors())
-        let fd = open("/dev/null", O_RDONLY)
-        #expect(ProcessStats.openFileDescriptors() == before + 1)
-        close(fd)
-        #expect(ProcessStats.openFileDescriptors() == before)
+        // Other tests in this process open and close descriptors concurrently, so an exact
+        // before/after comparison races; descriptors this test holds must be counted.
+        let held = (0..<200).map { _ in open("/dev/null", O_RDONLY) }
+        defer { for fd in held { close(fd) } }
+        #expect(held.allSatisfy { $0 >= 0 })
+        #expect(try #require(ProcessStats.openFileDescriptors()) >= 200 + 3)
     }
 
     @Test func processFamiliesRender() throws {
