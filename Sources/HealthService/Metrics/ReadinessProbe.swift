@@ -63,6 +63,10 @@ public struct ReadinessProbe: Sendable {
                 }
                 if first { continuation.resume(returning: outcome) }
             }
+            let timer = Task {
+                try? await Task.sleep(nanoseconds: UInt64(timeoutSeconds * 1e9))
+                finish(.timedOut)
+            }
             Task {
                 do {
                     try await work()
@@ -70,10 +74,9 @@ public struct ReadinessProbe: Sendable {
                 } catch {
                     finish(.failed(error))
                 }
-            }
-            Task {
-                try? await Task.sleep(nanoseconds: UInt64(timeoutSeconds * 1e9))
-                finish(.timedOut)
+                // No sleeping timer per probe is left behind (a cancelled sleep ends at once;
+                // its `finish` is then a no-op).
+                timer.cancel()
             }
         }
     }
