@@ -38,8 +38,9 @@ enum MonitoringRoutes {
             tags: ["system"],
             responses: [
                 200: Operation.Response("Ready.", schema: ["type": "object", "required": ["status", "checks"], "additionalProperties": false,
-                                                           "properties": ["status": ["const": "ready"],
+                                                           "properties": ["status": ["const": "ready", "description": "Always `ready` with 200."],
                                                                           "checks": ["type": "object", "required": ["database", "writer"],
+                                                                                     "description": "Each check's result.",
                                                                                      "properties": ["database": check, "writer": check]]]]),
                 503: Operation.Response("Not ready (`SERVICE_UNAVAILABLE`); `details.database` and `details.writer` say which check failed.",
                                         schema: Schemas.ref("Error"), headers: ["Retry-After": "Seconds to wait before probing again."]),
