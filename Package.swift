@@ -96,7 +96,7 @@ let package = Package(
         .target(name: "HealthService", dependencies: ["HealthStore", "HealthDomain", "Notifications", "MQTT", "Metrics", "Webhooks", "JSON", "Locking"]),
         // The dashboard's source files are compiled in through the generated
         // DashboardAssets.swift (.ci/embed-dashboard), not shipped as resources.
-        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "HealthStore", "JSON", "HealthDomain", "HealthFormats", "Archive", "XMLStream", "Locking", "Notifications"],
+        .target(name: "HealthAPI", dependencies: ["HTTPTransport", "HealthStore", "HealthService", "JSON", "HealthDomain", "HealthFormats", "Archive", "XMLStream", "Locking", "Notifications"],
                 exclude: ["Dashboard/ui"]),
         .target(name: "HealthCLI", dependencies: ["Locking", "HealthAPI", "HealthStore", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthFormats", "HealthDemo", "Archive", "HealthService"]),
         .executableTarget(name: "healthd", dependencies: ["HealthCLI"]),

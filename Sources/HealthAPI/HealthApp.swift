@@ -18,7 +18,7 @@ public final class HealthApp: Sendable {
     public init(config: ServerConfig, token: String, store: SampleStore, clock: AppClock = .system, log: RequestLog? = nil) {
         let services = AppServices(config: config, store: store, clock: clock)
         let document = HealthApp.generatedOpenAPIDocument(version: services.version)
-        let api = HealthApp.apiRoutes(documentProvider: { document })
+        let api = HealthApp.apiRoutes(documentProvider: { document }, config: config)
         let mcp = MCPServer(routes: api, version: services.version)
         let routes = api + MCPRoutes.routes(server: mcp)
         self.mcp = mcp
@@ -49,9 +49,11 @@ public final class HealthApp: Sendable {
         return api + MCPRoutes.routes(server: MCPServer(routes: api, version: HealthAPIVersion.current))
     }
 
-    /// The HTTP API's routes; the MCP tools wrap some of them.
-    static func apiRoutes(documentProvider: @escaping @Sendable () -> [UInt8]) -> [Route] {
+    /// The HTTP API's routes; the MCP tools wrap some of them. `config` decides whether
+    /// `/metrics` needs a token (the document shows the default).
+    static func apiRoutes(documentProvider: @escaping @Sendable () -> [UInt8], config: ServerConfig = ServerConfig()) -> [Route] {
         SystemRoutes.routes(documentProvider: documentProvider)
+            + MonitoringRoutes.routes(config: config)
             + CapabilitiesRoutes.routes()
             + TypesRoutes.routes()
             + IngestRoutes.routes()

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 
 /// A group of dedicated threads, each owning one connection, that run jobs
 /// from one shared ``JobQueue``.
@@ -17,6 +18,10 @@ final class ConnectionWorkers: Sendable {
     let queue = JobQueue()
     let count: Int
     private let exited = DispatchGroup()
+    /// When each busy worker's current job started (monotonic nanoseconds), by worker
+    /// index; idle workers have no entry. Read by ``longestRunningJobNanoseconds()`` so a
+    /// readiness probe can tell a stuck connection without queueing behind it.
+    private let running = Locked<[Int: UInt64]>([:])
 
     /// Starts `count` threads. Each opens its connection with `open` on its
     /// own thread; this returns once all are open, or throws the first
@@ -31,6 +36,7 @@ final class ConnectionWorkers: Sendable {
             exited.enter()
             let queue = self.queue
             let exited = self.exited
+            let running = self.running
             let identity = WorkerIdentity(name: threadName, group: ObjectIdentifier(self))
             let thread = Thread {
                 defer { exited.leave() }
@@ -44,7 +50,10 @@ final class ConnectionWorkers: Sendable {
                         return
                     }
                     while let job = queue.next() {
+                        let started = DispatchTime.now().uptimeNanoseconds
+                        running.withLock { $0[index] = started }
                         job(database)
+                        running.withLock { _ = $0.removeValue(forKey: index) }
                     }
                     database.close()
                 }
@@ -58,6 +67,13 @@ final class ConnectionWorkers: Sendable {
                 throw error
             }
         }
+    }
+
+    /// How long the longest-running current job has been running, in nanoseconds; 0 when
+    /// every worker is idle.
+    func longestRunningJobNanoseconds() -> UInt64 {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return running.withLock { $0.values.min() }.map { now > $0 ? now - $0 : 0 } ?? 0
     }
 
     /// Whether the calling thread is one of these workers.

@@ -237,6 +237,13 @@ public final class DatabasePool: Sendable {
         syncer?.shutdown(wait: true)
     }
 
+    /// How long the writer has been running its current job, in seconds; 0 while it is
+    /// idle. A figure that keeps growing means a stuck write (readiness checks it), and
+    /// reading it never waits for the writer.
+    public var writerJobRunningSeconds: Double {
+        Double(writer.longestRunningJobNanoseconds()) / 1e9
+    }
+
     /// Whether ``close()`` has been called.
     public var isClosed: Bool { writer.queue.isClosed }
 

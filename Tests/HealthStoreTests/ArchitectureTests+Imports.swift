@@ -29,7 +29,7 @@ extension ArchitectureTests {
         "HealthDemo": ["HealthDomain"],
         "HealthStore": ["SQLiteStore", "HealthDomain", "JSON", "Locking"],
         "HealthService": ["HealthStore", "HealthDomain", "Notifications", "MQTT", "Metrics", "Webhooks", "JSON", "Locking"],
-        "HealthAPI": ["HTTPTransport", "HealthStore", "HealthDomain", "HealthFormats", "JSON", "Archive", "XMLStream", "Locking",
+        "HealthAPI": ["HTTPTransport", "HealthStore", "HealthService", "HealthDomain", "HealthFormats", "JSON", "Archive", "XMLStream", "Locking",
                       "Notifications"],
         "HealthCLI": ["HealthAPI", "HealthStore", "HTTPTransport", "HealthDomain", "HealthFormats", "HealthDemo", "JSON", "Archive",
                       "Locking", "SQLiteStore", "HealthService"],

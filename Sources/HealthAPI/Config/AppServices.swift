@@ -1,5 +1,6 @@
 import HealthDomain
 import HealthFormats
+import HealthService
 import HealthStore
 
 /// The application's shared services, handed to every handler.
@@ -25,6 +26,8 @@ public final class AppServices: Sendable {
     public let readTypes: ReadTypeTable
     /// Monotonic start time, for `uptimeSeconds`.
     public let startedAtNanoseconds: UInt64
+    /// The server's metric families (`GET /metrics`); nil when `config.metricsEnabled` is off.
+    public let metrics: ServerMetrics?
 
     /// - Parameter queuedEntries: what summaries show as queued; nil means the write-intent queue.
     public init(config: ServerConfig, store: SampleStore, clock: AppClock = .system, version: String = HealthAPIVersion.current,
@@ -40,6 +43,8 @@ public final class AppServices: Sendable {
         self.user = UserIdentity(configured: config.userID, store: store)
         self.readTypes = ReadTypeTable(catalog: store.catalog)
         self.startedAtNanoseconds = AppClock.monotonicNanoseconds()
+        let imports = self.imports
+        self.metrics = config.metricsEnabled ? ServerMetrics(store: store, nowMs: { clock.now() }, importJobs: { imports.countsByState() }) : nil
     }
 
     /// The metric table every surface reads (the store's).

@@ -40,6 +40,12 @@ public struct ServerConfig: Sendable {
     public var defaultTimezone: String?
     /// Write one log line per request to standard error.
     public var requestLog: Bool = true
+    /// Count requests and ingests and serve `GET /metrics` (`--no-metrics` turns both off).
+    public var metricsEnabled: Bool = true
+    /// Serve `GET /metrics` without a token (`--public-metrics`, only on a private address).
+    public var metricsPublic: Bool = false
+    /// How long the writer may run one job before `GET /ready` calls it stuck, in seconds.
+    public var readyWriterStallSeconds: Double = 30
 
     public init() {}
 

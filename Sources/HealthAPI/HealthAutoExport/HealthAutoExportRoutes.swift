@@ -72,9 +72,11 @@ enum HealthAutoExportRoutes {
         // Points carry no ids: two at one instant (a meal's items) are two entries, keyed by their order.
         var pipeline = IngestPipeline(rules: SampleRules(catalog: context.services.catalog), clock: context.services.store.clock)
         pipeline.add(contentsOf: payload.elements)
+        pipeline.countChecked(.healthAutoExport, in: context.services.metrics)
         try pipeline.requireSomethingValid(what: "\(payload.received) Health Auto Export elements", received: payload.received,
                                            entry: \.healthAutoExportEntry)
         let result = try await pipeline.store(in: context.services.store, client: .healthAutoExport, nowMs: context.services.clock.now())
+        context.services.metrics?.ingest.stored(.healthAutoExport, result)
         let (outcome, stored) = (result.samples, result.records)
         let body: JSONValue = [
             "received": JSONValue(payload.received),

@@ -77,6 +77,7 @@ enum HealthSaveRoutes {
 
         var pipeline = IngestPipeline(rules: SampleRules(catalog: services.catalog), clock: services.store.clock)
         pipeline.add(contentsOf: batch.elements)
+        pipeline.countChecked(.healthSave, in: services.metrics)
         try pipeline.requireSomethingValid(deletions: batch.deletions.count, what: "\(pipeline.rejected) samples of the \(batch.metric) batch",
                                            entry: \.healthSaveEntry)
         let (samples, workouts) = (pipeline.samples, pipeline.workouts)
@@ -155,6 +156,7 @@ enum HealthSaveRoutes {
         let answer = try await pipeline.store(in: services.store, deletedKeys: deletions, options: IngestOptions(client: .healthSave, ledger: ledger), nowMs: nowMs)
         switch answer {
         case .stored(let stored):
+            services.metrics?.ingest.stored(.healthSave, stored)
             let body = stored.ledgerEntry?.body ?? receipt(stored)
             return HTTPResponse(status: .ok, contentType: "application/json", body: body)
         case .replay(let status, let body):

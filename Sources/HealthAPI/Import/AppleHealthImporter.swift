@@ -120,6 +120,7 @@ public final class AppleHealthImporter {
             throw error
         }
         report.errors = pipeline.issues.map(\.importEntry)
+        report.rejectedByRule = pipeline.rejectedSamplesByRule
         report.bytesRead = consumed()
         report.daysTouched = days.count
         report.elapsedSeconds = Date().timeIntervalSince(started)

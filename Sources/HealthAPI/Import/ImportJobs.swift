@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import JSON
 import Locking
+import HealthService
 import HealthStore
 
 /// The imports of uploaded exports: each runs on a thread of its own and is looked up
@@ -75,8 +76,19 @@ public final class ImportJobs: Sendable {
         return jobs.withLock { jobs in ids.compactMap { jobs[$0] } }
     }
 
-    /// Starts importing the file at `path` (removed when the import ends) into `store`.
-    public func start(path: String, bytes: Int64, store: SampleStore, nowMs: @escaping @Sendable () -> Int64) -> Job {
+    /// Kept jobs by state (`running`, `done`, `failed`), every state present.
+    public func countsByState() -> [String: Int] {
+        var counts = ["running": 0, "done": 0, "failed": 0]
+        jobs.withLock { jobs in
+            for job in jobs.values { counts[job.failure != nil ? "failed" : job.report != nil ? "done" : "running", default: 0] += 1 }
+        }
+        return counts
+    }
+
+    /// Starts importing the file at `path` (removed when the import ends) into `store`;
+    /// a finished import's counts go into `metrics`.
+    public func start(path: String, bytes: Int64, store: SampleStore, metrics: ServerMetrics? = nil,
+                      nowMs: @escaping @Sendable () -> Int64) -> Job {
         let id = "imp_" + String(UInt64.random(in: 1...UInt64.max), radix: 36)
         let job = Job(id: id, startedMs: nowMs(), progress: ImportProgress(stage: .opening, bytesTotal: bytes))
         jobs.withLock { $0[id] = job }
@@ -96,6 +108,8 @@ public final class ImportJobs: Sendable {
                     self.jobs.withLock { $0[id]?.progress = progress }
                 }
                 jobs.withLock { $0[id]?.report = report }
+                metrics?.ingest.checked(.appleHealthImport, received: report.records, rejected: report.rejected, byRule: report.rejectedByRule)
+                metrics?.ingest.stored(.appleHealthImport, inserted: report.inserted, updated: report.updated, unchanged: report.unchanged)
             } catch let failure as ImportFailure {
                 jobs.withLock {
                     $0[id]?.failure = failure

@@ -17,6 +17,8 @@ public struct ImportReport: Sendable, Equatable {
     public var unchanged = 0
     /// Records that broke a rule (see ``errors``).
     public var rejected = 0
+    /// Per rule, the rejected sample records that broke it (for the server's metrics; not in the JSON).
+    public var rejectedByRule: [String: Int] = [:]
     /// Records the file repeats: a correlation member (also listed on its own), or an
     /// earlier version of a record with a sync identifier written twice (the later one is
     /// stored). Two equal id-less records are two entries, not a repeat.

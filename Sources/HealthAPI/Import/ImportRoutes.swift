@@ -88,7 +88,7 @@ enum ImportRoutes {
             throw APIError(status: .serviceUnavailable, code: .serviceUnavailable, message: "the upload could not be kept for import")
         }
         let services = context.services
-        let job = services.imports.start(path: kept, bytes: Int64(info.st_size), store: services.store, nowMs: { services.clock.now() })
+        let job = services.imports.start(path: kept, bytes: Int64(info.st_size), store: services.store, metrics: services.metrics, nowMs: { services.clock.now() })
         var response = HTTPResponse.json(job.json, status: .accepted)
         response.headers[.location] = "/health/import/\(job.id)"
         return response

@@ -43,6 +43,10 @@ struct IngestPipeline {
     private(set) var received = 0, accepted = 0, rejected = 0
     /// Wire elements rejected per kind of record.
     private(set) var rejectedByKind: [IngestElement.Kind: Int] = [:]
+    /// Sample elements (day totals included) taken, and per rule the rejected ones that
+    /// broke it: what the server's metrics count.
+    private(set) var receivedSamples = 0
+    private(set) var rejectedSamplesByRule: [String: Int] = [:]
     /// Whether issues were left out for ``maxIssues``.
     private(set) var truncated = false
 
@@ -58,6 +62,7 @@ struct IngestPipeline {
     @discardableResult
     mutating func add(_ element: IngestElement) -> Bool {
         received += 1
+        if element.kind == .sample { receivedSamples += 1 }
         let found: [ValidationIssue]
         switch element.value {
         case .sample(let draft):
@@ -103,6 +108,9 @@ struct IngestPipeline {
         if rejections.last != rejection {
             rejected += 1
             rejectedByKind[element.kind, default: 0] += 1
+            if element.kind == .sample {
+                for rule in Set(found.map(\.code)) { rejectedSamplesByRule[rule, default: 0] += 1 }
+            }
         }
         rejections.append(rejection)
         for issue in found {

@@ -81,9 +81,11 @@ enum IngestRoutes {
         var pipeline = IngestPipeline(rules: SampleRules(catalog: context.services.catalog), clock: context.services.store.clock)
         pipeline.add(contentsOf: rawSamples.enumerated().map { NativeAdapter.sampleElement($1, index: $0) })
         pipeline.add(contentsOf: records.elements)
+        pipeline.countChecked(.native, in: context.services.metrics)
         let what = records.received == 0 ? "\(rawSamples.count) samples" : "\(pipeline.received) samples, workouts and activity summaries"
         try pipeline.requireSomethingValid(deletions: deletedKeys.count, what: what, entry: \.nativeEntry)
         let result = try await pipeline.store(in: context.services.store, deletedKeys: deletedKeys, client: .native, nowMs: context.services.clock.now())
+        context.services.metrics?.ingest.stored(.native, result)
         let (outcome, stored) = (result.samples, result.records)
         let rejectedSamples = pipeline.rejectedByKind[.sample] ?? 0
         let body: JSONValue = [

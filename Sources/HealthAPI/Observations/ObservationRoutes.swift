@@ -76,9 +76,12 @@ enum ObservationRoutes {
         // their order, so the batch sent again changes nothing.
         var pipeline = IngestPipeline(rules: SampleRules(catalog: services.catalog), clock: services.store.clock)
         pipeline.add(contentsOf: observations.enumerated().map { adapter.element($1, index: $0) })
+        pipeline.countChecked(.observations, in: services.metrics)
         var created = 0
         if pipeline.accepted > 0 {
-            created = try await pipeline.store(in: services.store, client: .observations, nowMs: services.clock.now()).samples.inserted
+            let result = try await pipeline.store(in: services.store, client: .observations, nowMs: services.clock.now())
+            services.metrics?.ingest.stored(.observations, result)
+            created = result.samples.inserted
         }
         // The contract fixes one entry per failed observation, all of its problems in one
         // sentence; all failed is a 207 too (the contract has no 422).

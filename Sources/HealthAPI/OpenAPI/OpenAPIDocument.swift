@@ -24,7 +24,7 @@ public enum OpenAPIDocument {
             "paths": .object(paths),
             "components": [
                 "securitySchemes": [
-                    "bearerAuth": ["type": "http", "scheme": "bearer", "description": "The server's token (PRIVATE_API_BEARER_TOKEN, --token-file, or the generated healthd.token), which may do everything, or a named token from `healthd token create --scope LIST`. Each operation's security requirement names the scope it needs: `read` (summaries, queries, reads, listing write intents), `intents` (creating and cancelling write intents), `ingest` (ingest adapters, deletions, the phone's pending and ack), `admin` (everything). A valid token without the scope gets 403."],
+                    "bearerAuth": ["type": "http", "scheme": "bearer", "description": "The server's token (PRIVATE_API_BEARER_TOKEN, --token-file, or the generated healthd.token), which may do everything, or a named token from `healthd token create --scope LIST`. Each operation's security requirement names the scope it needs: `read` (summaries, queries, reads, listing write intents), `intents` (creating and cancelling write intents), `ingest` (ingest adapters, deletions, the phone's pending and ack), `metrics` (`GET /metrics`), `admin` (everything). A valid token without the scope gets 403."],
                     "apiKeyAuth": ["type": "apiKey", "in": "header", "name": "x-api-key", "description": "The same token in the header the HealthSave app sends; accepted wherever the bearer token is, with the same checks and throttling."],
                 ],
                 "schemas": .object(Schemas.components),

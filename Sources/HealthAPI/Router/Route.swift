@@ -23,6 +23,9 @@ public struct Route: Sendable {
     public let isRateLimited: Bool
     public let operation: Operation
     public let handler: Handler
+    /// The route's index in its ``Router``'s table (set by the router; -1 outside one), so
+    /// per-route state such as metric handles is an array lookup per request.
+    public internal(set) var position = -1
 
     /// A protected route: a token with `scope` (or `admin`) is needed.
     public init(_ method: HTTPMethod, _ path: String, scope: Scope, rateLimited isRateLimited: Bool = false,

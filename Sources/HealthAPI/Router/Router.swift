@@ -15,6 +15,8 @@ public struct Router: Sendable {
     private let dynamicRoutes: [Route]
 
     public init(routes: [Route]) {
+        var routes = routes
+        for index in routes.indices { routes[index].position = index }
         self.routes = routes
         var byPath: [String: [Route]] = [:]
         var dynamic: [Route] = []

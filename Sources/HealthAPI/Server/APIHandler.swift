@@ -14,6 +14,8 @@ public final class APIHandler: HTTPHandler {
     let readLimiter: ReadRateLimiter
     let log: RequestLog?
     let ids = RequestIDGenerator()
+    /// Request counts and durations per route; nil with metrics off.
+    let meters: RequestMeters?
 
     public init(router: Router, services: AppServices, token: String, log: RequestLog?) {
         self.router = router
@@ -22,12 +24,14 @@ public final class APIHandler: HTTPHandler {
         self.throttle = AuthThrottle(burst: services.config.authFailureBurst, refillSeconds: services.config.authFailureRefillSeconds)
         self.readLimiter = ReadRateLimiter(limit: services.config.readRateLimit)
         self.log = log
+        self.meters = services.metrics.map { RequestMeters($0.requests, router: router) }
     }
 
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let started = AppClock.monotonicNanoseconds()
         let requestID = requestID(for: request)
         var routeLabel = "(unmatched)"
+        var series = meters?.unmatched
         var response: HTTPResponse
         var budget: ReadRateLimiter.Decision?
         do {
@@ -41,6 +45,7 @@ public final class APIHandler: HTTPHandler {
                 throw APIError.methodNotAllowed(request.method, allowed: allowed)
             case .found(let route, let parameters):
                 routeLabel = route.path.template
+                series = meters?.series(for: route)
                 if route.isRateLimited {
                     let decision = readLimiter.take(address: clientAddress(request), nowMs: services.clock.now())
                     budget = decision
@@ -84,9 +89,10 @@ public final class APIHandler: HTTPHandler {
             }
         }
         if let budget { APIHandler.describe(budget, in: &response) }
-        let elapsed = (AppClock.monotonicNanoseconds() - started) / 1000
-        APIHandler.decorate(&response, requestID: requestID, microseconds: elapsed)
-        log?.request(id: requestID, method: request.method.rawValue, route: routeLabel, status: response.status.code, microseconds: elapsed)
+        let nanoseconds = AppClock.monotonicNanoseconds() - started
+        APIHandler.decorate(&response, requestID: requestID, microseconds: nanoseconds / 1000)
+        log?.request(id: requestID, method: request.method.rawValue, route: routeLabel, status: response.status.code, microseconds: nanoseconds / 1000)
+        series?.record(method: request.method.rawValue, status: response.status.code, nanoseconds: nanoseconds)
         return response
     }
 
@@ -97,10 +103,12 @@ public final class APIHandler: HTTPHandler {
         let started = AppClock.monotonicNanoseconds()
         let requestID = requestID(for: head)
         var routeLabel = "(unmatched)"
+        var series = meters?.unmatched
         var refusal: HTTPResponse?
         do {
             guard let path = head.decodedPath, case .found(let route, _) = router.match(method: head.method, path: path) else { return nil }
             routeLabel = route.path.template
+            series = meters?.series(for: route)
             guard !route.isPublic else { return nil }
             let grant = try await authenticate(head)
             if let scope = route.scope, !grant.allows(scope) {
@@ -114,9 +122,10 @@ public final class APIHandler: HTTPHandler {
             refusal = APIHandler.render(.internalError(requestID: requestID))
         }
         guard var response = refusal else { return nil }
-        let elapsed = (AppClock.monotonicNanoseconds() - started) / 1000
-        APIHandler.decorate(&response, requestID: requestID, microseconds: elapsed)
-        log?.request(id: requestID, method: head.method.rawValue, route: routeLabel, status: response.status.code, microseconds: elapsed)
+        let nanoseconds = AppClock.monotonicNanoseconds() - started
+        APIHandler.decorate(&response, requestID: requestID, microseconds: nanoseconds / 1000)
+        log?.request(id: requestID, method: head.method.rawValue, route: routeLabel, status: response.status.code, microseconds: nanoseconds / 1000)
+        series?.record(method: head.method.rawValue, status: response.status.code, nanoseconds: nanoseconds)
         return response
     }
 
@@ -193,6 +202,7 @@ public final class APIHandler: HTTPHandler {
         let requestID = requestID(for: request)
         APIHandler.decorate(&response, requestID: requestID, microseconds: 0)
         log?.request(id: requestID, method: request?.method.rawValue ?? "-", route: "(transport)", status: status.code, microseconds: 0)
+        meters?.transport.record(method: request?.method.rawValue ?? "other", status: status.code, nanoseconds: 0)
         return response
     }
 }

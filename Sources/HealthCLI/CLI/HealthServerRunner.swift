@@ -49,6 +49,7 @@ public enum HealthServerRunner {
         let handler = app.handler
         transport.errorResponder = { status, reason, request in handler.transportErrorResponse(status: status, reason: reason, request: request) }
         let server = HTTPServer(configuration: transport, handler: handler)
+        app.services.metrics?.countConnections { server.openConnectionCount }
         let port: Int
         do {
             port = try server.start()

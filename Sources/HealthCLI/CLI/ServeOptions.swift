@@ -46,6 +46,10 @@ public enum ServeOptions {
                                 (default: generated on first start, kept in the database)    [HEALTHD_USER_ID]
       --trust-forwarded-for     take the client address from the last X-Forwarded-For hop
                                 (only behind a reverse proxy you run)                       [HEALTHD_TRUST_FORWARDED_FOR=1]
+      --no-metrics              no GET /metrics and no request or ingest counting         [HEALTHD_NO_METRICS=1]
+      --public-metrics          GET /metrics without a token; only with --host on a loopback
+                                or private address (127.0.0.0/8, ::1, 10/8, 172.16/12,
+                                192.168/16, fc00::/7)                                        [HEALTHD_PUBLIC_METRICS=1]
       --quiet                   no request log
       -h, --help                this help
 
@@ -68,6 +72,8 @@ public enum ServeOptions {
         if let v = environment["HEALTHD_READ_RATE_LIMIT"], !v.isEmpty { config.readRateLimit = try positive(v, flag: "HEALTHD_READ_RATE_LIMIT") }
         if let v = environment["HEALTHD_USER_ID"], !v.isEmpty { config.userID = try userID(v, flag: "HEALTHD_USER_ID") }
         if environment["HEALTHD_TRUST_FORWARDED_FOR"] == "1" { config.trustForwardedFor = true }
+        if environment["HEALTHD_NO_METRICS"] == "1" { config.metricsEnabled = false }
+        if environment["HEALTHD_PUBLIC_METRICS"] == "1" { config.metricsPublic = true }
         if let v = environment["HEALTHD_SOURCE_PRIORITY"], !v.isEmpty { config.sourcePriority = v }
         if let v = environment["HEALTHD_INTENT_MAX_ATTEMPTS"], !v.isEmpty { config.intentMaxAttempts = try positive(v, flag: "HEALTHD_INTENT_MAX_ATTEMPTS") }
         if let v = environment["HEALTHD_INTENT_RETRY_BASE_SECONDS"], !v.isEmpty { config.intentRetryBaseSeconds = try positive(v, flag: "HEALTHD_INTENT_RETRY_BASE_SECONDS") }
@@ -94,16 +100,38 @@ public enum ServeOptions {
             case "--trust-forwarded-for": config.trustForwardedFor = true
             case "--source-priority": config.sourcePriority = try next()
             case "--timezone": config.defaultTimezone = try timezone(try next(), flag: "--timezone")
+            case "--no-metrics": config.metricsEnabled = false
+            case "--public-metrics": config.metricsPublic = true
             case "--quiet": config.requestLog = false
             default: throw UsageError("unknown option '\(argument)' (see healthd serve --help)")
             }
         }
         if config.host.isEmpty { throw UsageError("--host must not be empty") }
         if config.databasePath.isEmpty { throw UsageError("--db must not be empty") }
+        if config.metricsPublic, !isPrivateAddress(config.host) {
+            throw UsageError("--public-metrics needs --host on a loopback or private address (got '\(config.host)'); otherwise give the scraper a token with the metrics scope")
+        }
         if config.intentRetryCapSeconds < config.intentRetryBaseSeconds {
             throw UsageError("--intent-retry-cap-seconds (\(config.intentRetryCapSeconds)) must not be below --intent-retry-base-seconds (\(config.intentRetryBaseSeconds))")
         }
         return config
+    }
+
+    /// Whether `host` is a loopback or private address (RFC 1918, RFC 4193), where an open
+    /// `/metrics` reaches only the machine or its network. `0.0.0.0` and `::` (every
+    /// interface) are not.
+    static func isPrivateAddress(_ host: String) -> Bool {
+        let host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        if host == "localhost" || host == "::1" { return true }
+        let lower = host.lowercased()
+        if lower.hasPrefix("fc") || lower.hasPrefix("fd"), lower.contains(":") { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false).compactMap { UInt8($0) }
+        guard parts.count == 4, host.split(separator: ".", omittingEmptySubsequences: false).count == 4 else { return false }
+        switch (parts[0], parts[1]) {
+        case (127, _), (10, _), (192, 168): return true
+        case (172, 16...31): return true
+        default: return false
+        }
     }
 
     static func port(_ text: String, flag: String) throws -> Int {

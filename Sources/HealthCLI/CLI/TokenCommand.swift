@@ -18,6 +18,7 @@ enum TokenCommand {
       read      summaries, queries, daily and raw reads, workouts, types, listing write intents
       intents   creating and cancelling write intents
       ingest    every ingest adapter, deletions, the phone's pending pull and ack
+      metrics   GET /metrics (for a Prometheus scraper; counts and times, no health value)
       admin     everything
     Typical: an agent gets read,intents; the phone ingest; a viewer read. The configured
     token (PRIVATE_API_BEARER_TOKEN, --token-file, healthd.token) is an admin token.

@@ -7,6 +7,8 @@ public enum Scope: String, CaseIterable, Sendable, Comparable {
     case intents
     /// Every ingest adapter, deletions, and the phone's pull and acknowledgement of intents.
     case ingest
+    /// `GET /metrics`: counts, times and sizes for a Prometheus scraper, no health value.
+    case metrics
     /// Everything.
     case admin
 
