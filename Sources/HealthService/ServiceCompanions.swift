@@ -6,15 +6,22 @@ import HealthStore
 public final class ServiceCompanions: Sendable {
     /// The store the companions read and write.
     public let store: SampleStore
+    /// Home Assistant over MQTT, when configured.
+    public let homeAssistant: HomeAssistantService?
 
     /// Companions over `store`; nothing runs until ``start()``.
-    public init(store: SampleStore) {
+    public init(store: SampleStore, homeAssistant: HomeAssistantService? = nil) {
         self.store = store
+        self.homeAssistant = homeAssistant
     }
 
     /// Starts every configured companion.
-    public func start() {}
+    public func start() {
+        homeAssistant?.start()
+    }
 
     /// Stops every companion and waits for their threads to end.
-    public func stop() async {}
+    public func stop() async {
+        await homeAssistant?.stop()
+    }
 }

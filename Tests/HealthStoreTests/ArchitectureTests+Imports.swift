@@ -30,7 +30,7 @@ extension ArchitectureTests {
         "HealthStore": ["SQLiteStore", "HealthDomain", "JSON", "Locking"],
         "HealthService": ["HealthStore", "HealthDomain", "Notifications", "MQTT", "Metrics", "Webhooks", "JSON", "Locking"],
         "HealthAPI": ["HTTPTransport", "HealthStore", "HealthDomain", "HealthFormats", "JSON", "Archive", "XMLStream", "Locking"],
-        "HealthCLI": ["HealthAPI", "HealthStore", "HTTPTransport", "HealthDomain", "HealthFormats", "HealthDemo", "JSON", "Archive",
+        "HealthCLI": ["HealthAPI", "HealthStore", "HealthService", "HTTPTransport", "HealthDomain", "HealthFormats", "HealthDemo", "JSON", "Archive",
                       "Locking", "SQLiteStore"],
         "healthd": ["HealthCLI"],
         "HealthTesting": ["HTTPTransport", "HealthDomain", "Archive", "Locking"],

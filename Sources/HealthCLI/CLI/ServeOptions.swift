@@ -46,6 +46,7 @@ public enum ServeOptions {
                                 (default: generated on first start, kept in the database)    [HEALTHD_USER_ID]
       --trust-forwarded-for     take the client address from the last X-Forwarded-For hop
                                 (only behind a reverse proxy you run)                       [HEALTHD_TRUST_FORWARDED_FOR=1]
+    \(mqttHelp)
       --quiet                   no request log
       -h, --help                this help
 
