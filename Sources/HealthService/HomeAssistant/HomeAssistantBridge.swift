@@ -42,6 +42,7 @@ public final class HomeAssistantBridge: Sendable {
         var ticker: Task<Void, Never>?
         var delayedRing: Task<Void, Never>?
         var started = false
+        var stopped = false
         /// Whether a change may have moved a source's newest sample since the last scan.
         var sourcesDirty = true
         var republish = false
@@ -117,6 +118,7 @@ public final class HomeAssistantBridge: Sendable {
     public func stop() async {
         let (bell, loop, ticker, delayed) = state.withLock { state in
             defer {
+                state.stopped = true
                 state.bell = nil
                 state.loop = nil
                 state.ticker = nil
@@ -205,7 +207,7 @@ public final class HomeAssistantBridge: Sendable {
     private func scheduleSourceScanIfHeldBack() {
         let signal = signal, shared = state
         shared.withLock { state in
-            guard state.started, state.sourcesDirty, state.delayedRing == nil, let at = state.schedule.nextAllowed else { return }
+            guard state.started, !state.stopped, state.sourcesDirty, state.delayedRing == nil, let at = state.schedule.nextAllowed else { return }
             state.delayedRing = Task {
                 try? await Task.sleep(until: at, clock: ContinuousClock())
                 shared.withLock { $0.delayedRing = nil }
