@@ -33,6 +33,8 @@ public enum BenchmarkTool {
     public static func run(_ arguments: [String]) async -> Int32 {
         // A kept database (--db) or export (--keep) is health data, as with healthd itself.
         umask(0o077)
+        // `nice -n 19 healthd-bench …` must hold for the threads that do the work as well.
+        NiceKeeper.shared.start()
         guard let kind = arguments.first, kind != "-h", kind != "--help" else {
             print(help)
             return arguments.isEmpty ? 2 : 0

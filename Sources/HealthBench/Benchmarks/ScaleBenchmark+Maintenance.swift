@@ -17,9 +17,12 @@ extension ScaleBenchmark {
     /// stand for it) and times it, start to exit.
     static func runHealthd(_ healthd: [String], _ arguments: [String]) async throws -> CommandRun {
         let started = AppClock.monotonicNanoseconds()
-        let result = try await ChildProcess.run(healthd[0], Array(healthd.dropFirst()) + arguments)
-        return CommandRun(seconds: Double(AppClock.monotonicNanoseconds() - started) / 1e9, status: result.status,
-                          output: result.output, errors: result.errors)
+        let child = try ChildProcess(executable: healthd[0], arguments: Array(healthd.dropFirst()) + arguments)
+        NiceKeeper.shared.watch(child.processIdentifier)
+        let status = await child.waitForExit()
+        NiceKeeper.shared.forget(child.processIdentifier)
+        return CommandRun(seconds: Double(AppClock.monotonicNanoseconds() - started) / 1e9, status: status,
+                          output: child.output, errors: child.errors)
     }
 
     /// `healthd verify --db <database>` with nothing else writing (it holds the write lock):

@@ -29,6 +29,7 @@ final class ScaleServer: Sendable {
         environment["PRIVATE_API_BEARER_TOKEN"] = token
         let child = try ChildProcess(executable: command[0], arguments: Array(command.dropFirst()) + ["serve", "--port", "0", "--db", database, "--quiet"],
                                      environment: environment, standardError: FileHandle(forWritingAtPath: logPath))
+        NiceKeeper.shared.watch(child.processIdentifier)
         _ = await child.waitForOutput(timeout: 60) { ServerProcess.reportedPort(in: $0) != nil }
         guard let port = ServerProcess.reportedPort(in: child.output) else {
             child.signal(SIGKILL)
@@ -45,6 +46,7 @@ final class ScaleServer: Sendable {
     /// Asks the server to stop (SIGTERM) and awaits its exit; kills it after `timeout` seconds.
     @discardableResult
     func stop(timeout: Double = 120) async -> Int32 {
+        defer { NiceKeeper.shared.forget(child.processIdentifier) }
         if let status = child.exitStatus { return status }
         child.signal(SIGTERM)
         if let status = await child.waitForExit(timeout: timeout) { return status }
