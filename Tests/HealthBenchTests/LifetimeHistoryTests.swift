@@ -25,7 +25,7 @@ import Testing
     }
 
     /// Per metric and day, within what the generator intends; over the forty days about
-    /// 14,000 a day (52.7 million over ten years), runs on most days and rides on about half.
+    /// 14,000 a day (some 52 million over ten years), runs on most days and rides on about half.
     @Test func everyDayHasTheIntendedMix() throws {
         var total = 0, runDays = 0, rideDays = 0
         for index in 0..<history.dayCount {

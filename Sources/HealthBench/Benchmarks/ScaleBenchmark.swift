@@ -17,7 +17,7 @@ enum ScaleBenchmark {
                                [--connections N] [--iterations N] [--backup-ingest N] [--export-gb N]
                                [--seed N] [--healthd PATH]
 
-    A heavy user's ten years (2016–2025, about 14,000 samples a day, 52.7 million in all:
+    A heavy user's ten years (2016–2025, about 14,000 samples a day, some 52 million in all:
     heart rate every 5 minutes and every 5 seconds in daily runs and rides, the Watch's and
     the iPhone's steps, energy and distance, sleep stages, HRV, weighings, itemised meals;
     Berlin's DST changes and a trip to Tokyo) posted in time order to POST /health/ingest on
