@@ -3,6 +3,7 @@ import HTTPTransport
 import HealthDemo
 import HealthDomain
 import HealthTesting
+import SQLiteStore
 import Testing
 @testable import HealthAPI
 @testable import HealthStore
@@ -15,10 +16,40 @@ import Testing
         let directory = NSTemporaryDirectory() + "healthd-migration-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = try MigrationFixtureFiles.unpackDatabase(into: directory)
-        let recorded = try MigrationFixture.recordedAnswers()
-        #expect(recorded.count > 150)
         let app = MigrationFixture.App(path: path)
         defer { app.close() }
+        try await Self.replayEveryAnswer(app)
+        let layout = try await app.store.pool.read { db in
+            (try Migrator.appliedVersions(db).last, try db.queryFirst("SELECT count(*) FROM sqlite_schema WHERE name = 'samples_v11'") { $0.int64(0) })
+        }
+        #expect(layout.0 == SampleLayoutConversion.version)
+        #expect(layout.1 == 0)
+    }
+
+    /// A conversion cut off after some committed steps (as a killed process leaves it)
+    /// carries on when the database is opened again, to the same answers.
+    @Test(arguments: [1, 2, 9])
+    func aConversionCutOffCarriesOnToTheSameAnswers(steps: Int) async throws {
+        let directory = NSTemporaryDirectory() + "healthd-migration-cut-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = try MigrationFixtureFiles.unpackDatabase(into: directory)
+        let pool = try DatabasePool(path: path)
+        for _ in 0..<steps { _ = try await pool.write { db in try SampleLayoutConversion.step(db, rows: 1_000) } }
+        let left = try await pool.read { db in
+            (try db.queryFirst("SELECT count(*) FROM samples_v11") { $0.int64(0) }, try Migrator.appliedVersions(db).last)
+        }
+        pool.close()
+        #expect(left.0 == Int64(16_020 - (steps - 1) * 1_000))
+        #expect(left.1 == 11)
+        let app = MigrationFixture.App(path: path)
+        defer { app.close() }
+        try await Self.replayEveryAnswer(app)
+    }
+
+    /// Asks every recorded request of `app` and expects the recorded answer.
+    static func replayEveryAnswer(_ app: MigrationFixture.App) async throws {
+        let recorded = try MigrationFixture.recordedAnswers()
+        #expect(recorded.count > 150)
         var mismatches = 0
         for answer in recorded {
             let reply = MigrationFixture.Answer(method: answer.method, target: answer.target, body: answer.body,

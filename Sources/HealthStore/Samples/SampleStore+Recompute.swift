@@ -23,7 +23,10 @@ extension SampleStore {
     static func recompute(_ days: [Metric: Set<DayKey>], db: Database, rules: Derivation,
                           extents: [Metric: MetricExtent], nowMs: Int64, marksArrival: Bool = true) throws -> DayHeadlines {
         var headlines = DayHeadlines()
-        let select = try db.statement("SELECT \(SampleRow.aggregationColumns) FROM samples WHERE metric = ? AND start_ms >= ? AND start_ms < ?")
+        let select = try db.statement("""
+            SELECT \(SampleRow.aggregationColumns) FROM \(SampleRow.aggregationFrom)
+             WHERE s.metric = \(SampleRow.metricId(parameter: 1)) AND s.start_ms >= ?2 AND s.start_ms < ?3
+            """)
         // In DO UPDATE every expression reads the row as it was, so the revision test sees
         // the old data and the old arrival.
         let upsert = try db.statement("""
@@ -125,7 +128,7 @@ extension SampleStore {
                 ($0.int64(0), $0.text(1), $0.optionalInt64(2), $0.optionalInt64(3))
             }) { stamps["\(day) \(metric)"] = (arrived, revised) }
         try db.execute("DELETE FROM day_aggregates")
-        let metrics = try db.query("SELECT DISTINCT metric FROM samples ORDER BY metric", [], { Metric(rawValue: $0.text(0)) })
+        let metrics = try storedMetricNames(db).map { Metric(rawValue: $0) }
         let upsert = try db.statement("""
             INSERT INTO day_aggregates (day, metric, value, data, updated_ms, source, arrived_ms, revised_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             """)
@@ -134,8 +137,11 @@ extension SampleStore {
         var exact: [Metric: MetricExtent] = [:]
         for metric in metrics {
             guard let kind = rules.catalog.kind(of: metric) else { continue }
-            // updated_ms follows the aggregation columns: a day's arrival is its latest sample's.
-            let select = try db.statement("SELECT \(SampleRow.aggregationColumns), updated_ms FROM samples WHERE metric = ? ORDER BY start_ms, sample_key")
+            // The update time follows the aggregation columns: a day's arrival is its latest sample's.
+            let select = try db.statement("""
+                SELECT \(SampleRow.aggregationColumns), s.received_ms + s.updated_delta_ms FROM \(SampleRow.aggregationFrom)
+                 WHERE s.metric = \(SampleRow.metricId(parameter: 1)) ORDER BY s.start_ms
+                """)
             let updatedColumn = Int32(SampleRow.aggregationColumnCount)
             try select.bind(1, metric.rawValue)
             defer { select.reset() }
@@ -206,5 +212,10 @@ extension SampleStore {
         }
         try MetricExtent.save(exact, db)
         return written
+    }
+
+    /// The names of the metrics with stored samples, sorted: one probe per name ever stored.
+    static func storedMetricNames(_ db: Database) throws -> [String] {
+        try db.query("SELECT name FROM sample_metrics m WHERE EXISTS (SELECT 1 FROM samples WHERE metric = m.id) ORDER BY name", []) { $0.text(0) }
     }
 }

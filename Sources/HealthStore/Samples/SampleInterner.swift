@@ -1,0 +1,83 @@
+import HealthDomain
+import SQLiteStore
+
+/// The small integers a sample row names its metric and its origin by (`sample_metrics`,
+/// `sample_origins`): each distinct metric name, and each distinct combination of sent
+/// unit, source name, bundle id, device and zone, is stored once. One interner serves one
+/// write transaction: the ids it remembers were read or created in it, so a rolled-back
+/// transaction leaves no id behind that a later one could trust.
+final class SampleInterner {
+    /// Where a sample comes from and how it was written down, stored once per combination.
+    struct Origin: Hashable {
+        var unit: String
+        var sourceName: String?
+        var sourceBundleId: String?
+        var device: String?
+        var timezone: String
+
+        init(_ sample: Sample) {
+            unit = sample.unit
+            sourceName = sample.sourceName
+            sourceBundleId = sample.sourceBundleId
+            device = sample.device
+            timezone = sample.timezone
+        }
+    }
+
+    private let db: Database
+    private var metrics: [String: Int64] = [:]
+    private var origins: [Origin: Int64] = [:]
+
+    init(db: Database) {
+        self.db = db
+    }
+
+    /// The id of metric `name`; created when `create` (else nil for a name never stored).
+    func metricId(_ name: String, create: Bool = true) throws -> Int64? {
+        if let id = metrics[name] { return id }
+        let select = try db.statement("SELECT id FROM sample_metrics WHERE name = ?")
+        try select.bind(1, name)
+        var id = try select.step() ? select.int64(0) : nil
+        select.reset()
+        if id == nil, create {
+            let insert = try db.statement("INSERT INTO sample_metrics (name) VALUES (?)")
+            try insert.bind(1, name)
+            try insert.run()
+            id = db.lastInsertRowID
+        }
+        if let id { metrics[name] = id }
+        return id
+    }
+
+    /// The id of `sample`'s origin; created when `create` (else nil for one never stored).
+    func originId(_ sample: Sample, create: Bool = true) throws -> Int64? {
+        let origin = Origin(sample)
+        if let id = origins[origin] { return id }
+        // `IS` matches NULL fields too, and the unique index answers it.
+        let select = try db.statement("""
+            SELECT id FROM sample_origins
+             WHERE unit = ?1 AND source_name IS ?2 AND source_bundle_id IS ?3 AND device IS ?4 AND timezone = ?5
+            """)
+        try bind(origin, to: select)
+        var id = try select.step() ? select.int64(0) : nil
+        select.reset()
+        if id == nil, create {
+            let insert = try db.statement("""
+                INSERT INTO sample_origins (unit, source_name, source_bundle_id, device, timezone) VALUES (?1, ?2, ?3, ?4, ?5)
+                """)
+            try bind(origin, to: insert)
+            try insert.run()
+            id = db.lastInsertRowID
+        }
+        if let id { origins[origin] = id }
+        return id
+    }
+
+    private func bind(_ origin: Origin, to statement: Statement) throws {
+        try statement.bind(1, origin.unit)
+        try statement.bind(2, origin.sourceName)
+        try statement.bind(3, origin.sourceBundleId)
+        try statement.bind(4, origin.device)
+        try statement.bind(5, origin.timezone)
+    }
+}
