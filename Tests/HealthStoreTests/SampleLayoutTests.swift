@@ -18,6 +18,9 @@ import SQLiteStore
         ("7A1D5C2E-0B3F-4E8A-9C6D-1F2E3D4C5B6A", StoredKey.upperUUIDTag),
         ("12345678-1234-1234-1234-123456789012", StoredKey.upperUUIDTag),
         ("7a1d5c2e-0b3f-4e8a-9c6d-1f2e3d4c5b6a", StoredKey.lowerUUIDTag),
+        ("0123456789ABCDEF0123456789ABCDEF", StoredKey.upperHexTag),
+        ("01234567890123456789012345678901", StoredKey.upperHexTag),
+        ("0123456789abcdef0123456789abcdef", StoredKey.lowerHexTag),
         ("demo-2021-11-27-ae-w-0", StoredKey.packedTag),
         ("a.b_c-d", nil), ("a.b_c-d.e_f", StoredKey.packedTag),
         // Kept as text: mixed case, too short to gain, characters outside the packed set,
@@ -53,6 +56,7 @@ import SQLiteStore
         #expect(StoredKey.isPlaced("d1-0123456789abcdef0123456789abcdef-2"))
         #expect(StoredKey.isPlaced("7A1D5C2E-0B3F-4E8A-9C6D-1F2E3D4C5B6A"))
         #expect(StoredKey.isPlaced("7a1d5c2e-0b3f-4e8a-9c6d-1f2e3d4c5b6a"))
+        #expect(StoredKey.isPlaced("7A1D5C2E0B3F4E8A9C6D1F2E3D4C5B6A"))
         #expect(!StoredKey.isPlaced("s1-fedcba9876543210fedcba9876543210"))
         #expect(!StoredKey.isPlaced("demo-2021-11-27-ae-w-0"))
         #expect(!StoredKey.isPlaced("HK-CLI-1"))
@@ -69,6 +73,8 @@ import SQLiteStore
             var key: String
             switch index % 4 {
             case 0: key = "d1-" + Self.hex(32, &rng) + (Bool.random(using: &rng) ? "-\(Int.random(in: 0...40, using: &rng))" : "")
+            case 1 where index % 8 == 1:
+                key = Bool.random(using: &rng) ? Self.hex(32, &rng).uppercased() : Self.hex(32, &rng)
             case 1:
                 let digits = Self.hex(32, &rng)
                 let upper = Bool.random(using: &rng)

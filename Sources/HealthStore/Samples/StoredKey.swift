@@ -11,7 +11,8 @@ import SQLiteStore
 ///   unique index `samples_by_key` finds them.
 /// - *Placed* keys (tags `0xF0` and above) are the keys HealthKit and the adapters give a
 ///   sample at its time: derived keys (from metric, source, start and end, see
-///   ``SampleKey``) and UUIDs (HealthKit never moves a sample). They are found by their
+///   ``SampleKey``) and 128-bit ids, UUIDs with or without their dashes (HealthKit never
+///   moves a sample; a client that writes such ids makes one per sample). They are found by their
 ///   time period and key in `samples_by_period_key`, whose entries for new samples land
 ///   next to each other, so storing one reads no page the recent ones did not.
 enum StoredKey {
@@ -29,6 +30,10 @@ enum StoredKey {
     static let upperUUIDTag: UInt8 = 0xF2
     /// A UUID written 8-4-4-4-12 in lowercase hex digits.
     static let lowerUUIDTag: UInt8 = 0xF3
+    /// 32 uppercase hex digits (or digits alone): a 128-bit id written without dashes.
+    static let upperHexTag: UInt8 = 0xF4
+    /// 32 lowercase hex digits.
+    static let lowerHexTag: UInt8 = 0xF5
 
     /// The SQL condition of the rows whose key is movable, as the partial index states it.
     static let movableSQL = "key < x'F0'"
@@ -86,6 +91,8 @@ enum StoredKey {
             return "d1-" + hex(payload.prefix(16), upper: false) + "-" + String(occurrence)
         case syncDigestTag where payload.count == 16:
             return "s1-" + hex(payload, upper: false)
+        case upperHexTag where payload.count == 16, lowerHexTag where payload.count == 16:
+            return hex(payload, upper: tag == upperHexTag)
         case upperUUIDTag where payload.count == 16, lowerUUIDTag where payload.count == 16:
             let digits = Array(hex(payload, upper: tag == upperUUIDTag).utf8)
             var out: [UInt8] = []
@@ -106,6 +113,10 @@ enum StoredKey {
 
     private static func packedHex(_ utf8: [UInt8]) -> [UInt8]? {
         switch utf8.count {
+        case 32:
+            if let bytes = hexBytes(utf8[...], upper: true) { return [upperHexTag] + bytes }
+            if let bytes = hexBytes(utf8[...], upper: false) { return [lowerHexTag] + bytes }
+            return nil
         case 35 where utf8.starts(with: [0x64, 0x31, 0x2D]):  // d1-
             return hexBytes(utf8[3...], upper: false).map { [derivedTag] + $0 }
         case 35 where utf8.starts(with: [0x73, 0x31, 0x2D]):  // s1-
