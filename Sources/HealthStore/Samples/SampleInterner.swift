@@ -15,6 +15,10 @@ final class SampleInterner {
         var device: String?
         var timezone: String
 
+        init(unit: String, sourceName: String?, sourceBundleId: String?, device: String?, timezone: String) {
+            (self.unit, self.sourceName, self.sourceBundleId, self.device, self.timezone) = (unit, sourceName, sourceBundleId, device, timezone)
+        }
+
         init(_ sample: Sample) {
             unit = sample.unit
             sourceName = sample.sourceName

@@ -58,25 +58,27 @@ enum SampleRow {
 
     /// The columns day aggregation reads. Unit and sync identifier never decide a day's
     /// numbers (values are stored in the canonical unit), so recomputation skips them and
-    /// the metric it already knows: fewer strings built per row on the hottest read path.
+    /// the metric it already knows; the origin comes as its id, decoded once per read
+    /// (``OriginNames``): fewer strings built per row on the hottest read path.
     /// Metadata is read only where it holds a summarised reading's extremes
     /// (`readingMin`/`readingMax`, see `Sample.readingMinKey`); every other row yields NULL.
-    static let aggregationColumns = "s.key, s.start_ms, s.duration_ms, s.value, s.category, o.source_name, o.source_bundle_id, o.timezone, "
+    static let aggregationColumns = "s.key, s.start_ms, s.duration_ms, s.value, s.category, s.origin, "
         + "CASE WHEN s.metadata LIKE '%\"readingM%' OR s.metadata LIKE '%\"aggregatedNight\"%' THEN s.metadata END"
 
-    /// The tables `aggregationColumns` reads.
-    static let aggregationFrom = "samples s JOIN sample_origins o ON o.id = s.origin"
+    /// The table `aggregationColumns` reads.
+    static let aggregationFrom = "samples s"
 
     /// How many columns `aggregationColumns` names: a caller may select more after them.
-    static let aggregationColumnCount = 9
+    static let aggregationColumnCount = 7
 
     /// Decodes a row selected with `aggregationColumns` for a known metric.
-    static func decodeForAggregation(_ row: Row, metric: Metric) -> Sample {
+    static func decodeForAggregation(_ row: Row, metric: Metric, origins: inout OriginNames, db: Database) throws -> Sample {
         let start = row.int64(1)
+        let origin = try origins.origin(row.int64(5), db: db)
         return Sample(sampleKey: StoredKey.decode(row.value(0)), metric: metric, startTimeMs: start, endTimeMs: start + row.int64(2),
                       valueNumber: StoredValue.decode(row.value(3)), categoryValue: row.optionalText(4), unit: "",
-                      sourceName: row.optionalText(5), sourceBundleId: row.optionalText(6), timezone: row.text(7),
-                      metadata: row.optionalText(8))
+                      sourceName: origin.sourceName, sourceBundleId: origin.sourceBundleId, timezone: origin.timezone,
+                      metadata: row.optionalText(6))
     }
 
     // MARK: Finding by key

@@ -39,6 +39,7 @@ extension SampleStore {
             WHERE data IS NOT excluded.data OR excluded.arrived_ms IS NOT NULL
             """)
         let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
+        var origins = OriginNames()
         for (metric, metricDays) in days.sorted(by: { $0.key < $1.key }) {
             guard let kind = rules.catalog.kind(of: metric) else { continue }
             for run in consecutiveRuns(metricDays.sorted()) {
@@ -53,7 +54,7 @@ extension SampleStore {
                 // Each sample read is attributed once; the aggregator trusts the buckets.
                 var byDay: [DayKey: [Sample]] = [:]
                 while try select.step() {
-                    let sample = SampleRow.decodeForAggregation(select.row, metric: metric)
+                    let sample = try SampleRow.decodeForAggregation(select.row, metric: metric, origins: &origins, db: db)
                     let attribution = DayAttribution.attribute(sample, kind: kind, clock: rules.clock)
                     let from = max(attribution.first.ordinal, first.ordinal), to = min(attribution.last.ordinal, last.ordinal)
                     guard from <= to else { continue }
@@ -135,6 +136,7 @@ extension SampleStore {
         let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
         var written = 0
         var exact: [Metric: MetricExtent] = [:]
+        var origins = OriginNames()
         for metric in metrics {
             guard let kind = rules.catalog.kind(of: metric) else { continue }
             // The update time follows the aggregation columns: a day's arrival is its latest sample's.
@@ -164,7 +166,7 @@ extension SampleStore {
             }
             var lastFlushDay = Int64.min
             while try select.step() {
-                let sample = SampleRow.decodeForAggregation(select.row, metric: metric)
+                let sample = try SampleRow.decodeForAggregation(select.row, metric: metric, origins: &origins, db: db)
                 let startDay = sample.startTimeMs / dayMs
                 if startDay != lastFlushDay {
                     try flush(before: sample.startTimeMs)
