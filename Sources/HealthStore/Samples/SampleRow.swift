@@ -94,9 +94,16 @@ enum SampleRow {
     /// a movable key the one sample under it wherever it is, for a placed key the one in
     /// the period of `startMs` (one probe, near the pages recent writes touched).
     static func find(key: String, near startMs: Int64, db: Database) throws -> Sample? {
+        try find(key: key, near: startMs, interner: SampleInterner(db: db))
+    }
+
+    /// ``find(key:near:db:)`` with the statements of `interner`'s transaction.
+    static func find(key: String, near startMs: Int64, interner: SampleInterner) throws -> Sample? {
         let stored = StoredKey.encode(key)
-        if StoredKey.isPlaced(stored) { return try first(selectPlaced, [stored, .integer(StoredKey.period(of: startMs))], db: db) }
-        return try first(selectMovable, [stored], db: db)
+        if StoredKey.isPlaced(stored) {
+            return try first(interner.statement(.findPlaced), [stored, .integer(StoredKey.period(of: startMs))])
+        }
+        return try first(interner.statement(.findMovable), [stored])
     }
 
     /// Every sample stored under `key`, wherever it is: the movable key's one sample, or
@@ -104,10 +111,11 @@ enum SampleRow {
     /// ``periods(db:)``). For deletions and lookups that know the key alone.
     static func findAll(key: String, periods: () throws -> [Int64], db: Database) throws -> [Sample] {
         let stored = StoredKey.encode(key)
-        guard StoredKey.isPlaced(stored) else { return try first(selectMovable, [stored], db: db).map { [$0] } ?? [] }
+        guard StoredKey.isPlaced(stored) else { return try first(db.statement(selectMovable), [stored]).map { [$0] } ?? [] }
+        let placed = try db.statement(selectPlaced)
         var found: [Sample] = []
         for period in try periods() {
-            if let sample = try first(selectPlaced, [stored, .integer(period)], db: db) { found.append(sample) }
+            if let sample = try first(placed, [stored, .integer(period)]) { found.append(sample) }
         }
         return found
     }
@@ -129,8 +137,7 @@ enum SampleRow {
         return periods
     }
 
-    private static func first(_ sql: String, _ bindings: [SQLiteValue], db: Database) throws -> Sample? {
-        let statement = try db.statement(sql)
+    private static func first(_ statement: Statement, _ bindings: [SQLiteValue]) throws -> Sample? {
         defer { statement.reset() }
         try statement.bind(bindings)
         guard try statement.step() else { return nil }
@@ -146,7 +153,7 @@ enum SampleRow {
 
     /// Stores `sample` as a new row received at `receivedMs` and last updated at `updatedMs`.
     static func insert(_ sample: Sample, receivedMs: Int64, updatedMs: Int64, interner: SampleInterner, db: Database) throws {
-        let insert = try db.statement(insertSQL)
+        let insert = try interner.statement(.insert)
         try insert.bind(1, try interner.metricId(sample.metric.rawValue)!)
         try insert.bind(2, sample.startTimeMs)
         try insert.bind(3, StoredKey.encode(sample.sampleKey))
@@ -165,7 +172,7 @@ enum SampleRow {
     /// Rewrites the row of `stored` with `sample`'s content (same key; metric and start
     /// may change, which moves the row), updated at `nowMs`.
     static func update(_ stored: Sample, to sample: Sample, nowMs: Int64, interner: SampleInterner, db: Database) throws {
-        let update = try db.statement(updateSQL)
+        let update = try interner.statement(.update)
         try bindLocation(of: stored, interner: interner, to: update)
         try update.bind(4, try interner.metricId(sample.metric.rawValue)!)
         try update.bind(5, sample.startTimeMs)
@@ -197,10 +204,16 @@ enum SampleRow {
 
     /// Removes the row of `stored`.
     static func delete(_ stored: Sample, interner: SampleInterner, db: Database) throws {
-        let delete = try db.statement(deleteSQL)
+        let delete = try interner.statement(.delete)
         try bindLocation(of: stored, interner: interner, to: delete)
         try delete.run()
     }
+
+    static let unchangedSQL = """
+        SELECT 1 FROM samples
+         WHERE metric = ?1 AND start_ms = ?2 AND key = ?3 AND duration_ms = ?4 AND value IS ?5 AND category IS ?6 AND origin = ?7
+           AND sync_identifier IS ?8 AND metadata IS ?9
+        """
 
     /// Whether `sample` is stored exactly as it is, under its key at its metric and start:
     /// one primary-key probe and no row decoded, for the re-sends that change nothing.
@@ -208,11 +221,7 @@ enum SampleRow {
     static func isStoredUnchanged(_ sample: Sample, interner: SampleInterner, db: Database) throws -> Bool {
         guard let metric = try interner.metricId(sample.metric.rawValue, create: false),
               try interner.originId(sample, create: false) != nil else { return false }
-        let probe = try db.statement("""
-            SELECT 1 FROM samples
-             WHERE metric = ?1 AND start_ms = ?2 AND key = ?3 AND duration_ms = ?4 AND value IS ?5 AND category IS ?6 AND origin = ?7
-               AND sync_identifier IS ?8 AND metadata IS ?9
-            """)
+        let probe = try interner.statement(.unchanged)
         defer { probe.reset() }
         try probe.bind(1, metric)
         try probe.bind(2, sample.startTimeMs)

@@ -53,10 +53,10 @@ public final class SampleStore: Sendable {
                 claimed.insert(sample.sampleKey)
                 continue
             }
-            var existing = try SampleRow.find(key: sample.sampleKey, near: sample.startTimeMs, db: db)
+            var existing = try SampleRow.find(key: sample.sampleKey, near: sample.startTimeMs, interner: interner)
             var replaced: Sample?
             if existing != sample {
-                switch try identity(for: sample, own: existing, claimed: claimed, db: db) {
+                switch try identity(for: sample, own: existing, claimed: claimed, interner: interner) {
                 case .own:
                     break
                 case .same(let stored):
