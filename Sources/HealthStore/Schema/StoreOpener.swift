@@ -21,9 +21,9 @@ public enum StoreOpener {
 
     /// A conversion to the compact sample layout and the compaction after it.
     public struct Conversion: Sendable, Equatable {
-        /// Samples converted by this open (a resumed conversion counts the rest only).
+        /// Samples converted (a resumed conversion counts those its earlier runs converted too).
         public var samples: Int64
-        /// The database file's size before and after, in bytes.
+        /// The database file's size (with its write-ahead log) before this open and after, in bytes.
         public var bytesBefore: Int64
         public var bytesAfter: Int64
         /// Wall time, in seconds.
@@ -137,8 +137,8 @@ public enum StoreOpener {
         guard converted > 0 || compacted else { return nil }
         let conversion = Conversion(samples: converted, bytesBefore: bytesBefore, bytesAfter: fileSize(path) + fileSize(path + "-wal"),
                                     seconds: Date().timeIntervalSince(started))
-        report("database ready: \(converted) samples converted, \(megabytes(conversion.bytesBefore)) MB before, "
-               + "\(megabytes(conversion.bytesAfter)) MB after, in \(Int(conversion.seconds.rounded())) s")
+        report("database ready: \(converted) samples converted, \(mebibytes(conversion.bytesBefore)) MiB before, "
+               + "\(mebibytes(conversion.bytesAfter)) MiB after, in \(Int(conversion.seconds.rounded())) s")
         return conversion
     }
 
@@ -154,7 +154,7 @@ public enum StoreOpener {
             let pageSize = try db.queryFirst("PRAGMA page_size", []) { $0.int64(0) } ?? 4096
             // A file with little free space is left as it is: copying it gains nothing.
             if free * 10 > pages {
-                report("compacting \(path): \(megabytes(free * pageSize)) MB of its \(megabytes(pages * pageSize)) MB are free")
+                report("compacting \(path): \(mebibytes(free * pageSize)) MiB of its \(mebibytes(pages * pageSize)) MiB are free")
                 try db.execute("VACUUM")
                 try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             }
@@ -168,7 +168,7 @@ public enum StoreOpener {
         return stat(path, &info) == 0 ? Int64(info.st_size) : 0
     }
 
-    private static func megabytes(_ bytes: Int64) -> String {
+    private static func mebibytes(_ bytes: Int64) -> String {
         let tenths = (bytes * 10 + 524_288) / 1_048_576
         return "\(tenths / 10).\(tenths % 10)"
     }

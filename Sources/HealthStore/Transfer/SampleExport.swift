@@ -80,7 +80,7 @@ enum SampleExport {
                                 timezone: try text("timezone"), syncIdentifier: try optionalText("sync_identifier"), device: try optionalText("device"),
                                 metadata: try optionalText("metadata"))
             guard sample.endTimeMs >= sample.startTimeMs else { throw ExportError("\(path) line \(line): samples.end_ms is before start_ms") }
-            if let stored = try SampleRow.find(key: sample.sampleKey, near: sample.startTimeMs, db: db) {
+            if let stored = try SampleRow.find(key: sample.sampleKey, near: sample.startTimeMs, interner: interner) {
                 try SampleRow.delete(stored, interner: interner, db: db)
             }
             try SampleRow.insert(sample, receivedMs: try integer("received_ms"), updatedMs: try integer("updated_ms"), interner: interner, db: db)
