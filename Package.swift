@@ -38,7 +38,7 @@ import PackageDescription
 //   healthd             the thin executable: reads the environment and calls HealthCLI.
 //   HealthTesting       helpers shared by the test targets and the benchmarks: the loopback HTTP client,
 //                       the server-process harness, fixtures; never linked into healthd.
-//   HealthBench         the benchmarks (ingest, query, import) and their generators; not in healthd.
+//   HealthBench         the benchmarks (ingest, query, import, scale) and their generators; not in healthd.
 //   healthd-bench       the thin benchmark executable: swift run -c release healthd-bench <kind>.
 //   HTTPTransportTests  parser, framing, limits, reactor, sockets, shutdown.
 //   SQLiteStoreTests    connections, pool, transactions, migrations, WAL syncing.
@@ -58,7 +58,7 @@ import PackageDescription
 //   HealthServiceTests  the companions against a real store: the bell, the feed watcher, publishing.
 //   HealthAPITests      routes, auth, ingest, summaries, write intents, OpenAPI, in-process.
 //   HealthCLITests      command-line options, tokens, the demo command.
-//   HealthBenchTests    benchmark options, tables, generators and a miniature ingest run.
+//   HealthBenchTests    benchmark options, tables, generators and miniature ingest and scale runs.
 //   EndToEndTests       the healthd binary over real sockets.
 // No package dependencies: the toolchain plus the system libsqlite3 and zlib.
 let package = Package(
@@ -101,7 +101,7 @@ let package = Package(
         .target(name: "HealthCLI", dependencies: ["Locking", "HealthAPI", "HealthStore", "HTTPTransport", "SQLiteStore", "JSON", "HealthDomain", "HealthFormats", "HealthDemo", "Archive", "HealthService"]),
         .executableTarget(name: "healthd", dependencies: ["HealthCLI"]),
         .target(name: "HealthTesting", dependencies: ["HTTPTransport", "HealthDomain", "Archive", "Locking"]),
-        .target(name: "HealthBench", dependencies: ["HealthCLI", "HealthTesting", "HealthAPI", "HealthStore", "HTTPTransport", "JSON", "HealthDomain", "HealthFormats", "HealthDemo", "Archive"]),
+        .target(name: "HealthBench", dependencies: ["HealthCLI", "HealthTesting", "HealthAPI", "HealthStore", "HTTPTransport", "JSON", "HealthDomain", "HealthFormats", "HealthDemo", "Archive", "Locking"]),
         .executableTarget(name: "healthd-bench", dependencies: ["HealthBench"]),
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "HealthTesting", "Locking"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "Locking"]),
@@ -118,13 +118,13 @@ let package = Package(
         .testTarget(name: "NotificationsTests", dependencies: ["Notifications", "JSON", "Webhooks", "MQTT", "Locking",
                                                                "HTTPTransport", "HealthTesting"]),
         .testTarget(name: "HealthServiceTests", dependencies: ["HealthService", "HealthStore", "Locking", "HealthDomain", "Notifications", "Webhooks",
-                                                               "HealthTesting"]),
+                                                               "MQTT", "HealthTesting"]),
         .testTarget(name: "HealthDomainTests", dependencies: ["HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthFormatsTests", dependencies: ["HealthFormats", "HealthDomain", "JSON", "HealthTesting"]),
         .testTarget(name: "HealthDemoTests", dependencies: ["HealthDemo", "HealthDomain", "HealthFormats", "HealthTesting"]),
         .testTarget(name: "HealthAPITests", dependencies: ["HealthAPI", "HTTPTransport", "HealthStore", "HealthDomain", "HealthFormats", "SQLiteStore", "JSON", "HealthDemo", "HealthTesting", "Locking"]),
-        .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthStore", "SQLiteStore", "HealthDomain", "HealthTesting", "HTTPTransport"]),
-        .testTarget(name: "HealthBenchTests", dependencies: ["HealthBench", "HealthCLI", "HealthDomain", "JSON"]),
+        .testTarget(name: "HealthCLITests", dependencies: ["HealthCLI", "HealthAPI", "HealthStore", "HealthService", "SQLiteStore", "HealthDomain", "HealthTesting", "HTTPTransport"]),
+        .testTarget(name: "HealthBenchTests", dependencies: ["HealthBench", "HealthCLI", "HealthDomain", "HealthFormats", "HealthTesting", "JSON"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HealthDomain", "HealthFormats", "HealthTesting", "Locking"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,20 +8,26 @@ public final class ServiceCompanions: Sendable {
     public let store: SampleStore
     /// The changes-feed watcher and webhook delivery.
     public let feed: FeedCompanion
+    /// Home Assistant over MQTT, when configured.
+    public let homeAssistant: HomeAssistantService?
 
     /// Companions over `store`; nothing runs until ``start()``.
-    public init(store: SampleStore, feed: FeedCompanion.Configuration = FeedCompanion.Configuration()) {
+    public init(store: SampleStore, feed: FeedCompanion.Configuration = FeedCompanion.Configuration(),
+                homeAssistant: HomeAssistantService? = nil) {
         self.store = store
         self.feed = FeedCompanion(store: store, configuration: feed)
+        self.homeAssistant = homeAssistant
     }
 
     /// Starts every configured companion.
     public func start() {
         feed.start()
+        homeAssistant?.start()
     }
 
     /// Stops every companion and waits for their threads to end.
     public func stop() async {
+        await homeAssistant?.stop()
         await feed.stop()
     }
 }

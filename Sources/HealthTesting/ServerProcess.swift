@@ -74,7 +74,7 @@ public final class ServerProcess: Sendable {
     }
 
     /// The port in a complete `listening on http://host:port` line, if one was printed.
-    static func reportedPort(in text: String) -> Int? {
+    public static func reportedPort(in text: String) -> Int? {
         guard let range = text.range(of: "listening on http://"), let end = text[range.upperBound...].firstIndex(of: "\n") else { return nil }
         let hostPort = text[range.upperBound..<end]
         guard let colon = hostPort.lastIndex(of: ":") else { return nil }

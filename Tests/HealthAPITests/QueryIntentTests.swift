@@ -197,4 +197,24 @@ import HealthFormats
         #expect(yesterday.json["day"] as? String == "2026-11-17")
         #expect((yesterday.json["missing"] as? [String])?.contains("step_count") == false)
     }
+
+    /// Ten years by week is one answer: 3,660 days are accepted (524 weeks, the first and
+    /// last clipped), one day more is refused naming `to` and the limit, and capabilities
+    /// state the same limit.
+    @Test func aWeeklySeriesSpansTenYears() async throws {
+        let app = TestApp()
+        let ten = await app.send(.post, "/health/query", body: #"{"intent":"metric_series","metric":"step_count","from":"2016-11-10","to":"2026-11-17","bucket":"week"}"#)
+        #expect(DayKey("2026-11-17")!.ordinal - DayKey("2016-11-10")!.ordinal + 1 == 3_660)
+        #expect(ten.status == 200, "\(String(decoding: ten.response.body, as: UTF8.self))")
+        let points = ten.json["points"] as? [[String: Any]] ?? []
+        #expect(points.count == 524)
+        #expect(points.allSatisfy { $0["value"] is NSNull })
+        let over = await app.send(.post, "/health/query", body: #"{"intent":"metric_series","metric":"step_count","from":"2016-11-09","to":"2026-11-17","bucket":"week"}"#)
+        #expect(over.status == 400)
+        #expect(over.errorDetails?["field"] as? String == "to")
+        #expect(over.errorMessage?.contains("3660") == true || over.errorMessage?.contains("3,660") == true, "\(over.errorMessage ?? "")")
+        let capabilities = await app.send(.get, "/health/capabilities")
+        let limits = capabilities.json["limits"] as? [String: Any]
+        #expect((limits?["metricSeriesMaxDays"] as? [String: Any])?["week"] as? Int == 3_660)
+    }
 }

@@ -153,5 +153,25 @@ import Testing
         #expect((5...60).contains(ringNights))
     }
 
+    /// A day's outline frames its samples: the night ends at waking, activity stays inside
+    /// the waking window, and each waking window ends before the next night begins.
+    @Test func outlinesFrameEachDaysSamples() throws {
+        let trip = try #require(year.tripDayIndices)
+        for index in [0, 100, 150, trip.lowerBound - 1, trip.lowerBound, trip.upperBound - 1, trip.upperBound, year.dayCount - 2] {
+            let outline = year.outline(forDayIndex: index)
+            #expect(outline.day == year.day(forDayIndex: index))
+            #expect(outline.zone == year.zone(forDayIndex: index))
+            #expect(outline.night.upperBound == outline.waking.lowerBound)
+            #expect(outline.isTravelDay == (index + 1 == trip.lowerBound || index == trip.lowerBound || index + 1 == trip.upperBound))
+            let samples = year.samples(forDayIndex: index)
+            for sample in samples where sample.metric == .stepCount || sample.metric == .activeEnergyKcal {
+                #expect(outline.waking.contains(sample.startTimeMs) && sample.endTimeMs <= outline.waking.upperBound, "day index \(index)")
+            }
+            #expect(samples.filter { $0.metric == .sleepSegment }.allSatisfy { $0.startTimeMs >= outline.night.lowerBound })
+            #expect(outline.waking.upperBound <= year.outline(forDayIndex: index + 1).night.lowerBound)
+        }
+        #expect(year.watchSource.name == "Apple Watch" && year.phoneSource.name == "iPhone")
+    }
+
     struct Unexpected: Error {}
 }

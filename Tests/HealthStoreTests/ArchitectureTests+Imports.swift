@@ -36,7 +36,7 @@ extension ArchitectureTests {
         "healthd": ["HealthCLI"],
         "HealthTesting": ["HTTPTransport", "HealthDomain", "Archive", "Locking"],
         "HealthBench": ["HealthCLI", "HealthAPI", "HealthStore", "HealthTesting", "HTTPTransport", "HealthDomain", "HealthFormats",
-                        "HealthDemo", "JSON", "Archive"],
+                        "HealthDemo", "JSON", "Archive", "Locking"],
         "healthd-bench": ["HealthBench"],
     ]
 

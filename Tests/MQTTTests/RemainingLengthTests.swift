@@ -22,6 +22,21 @@ import Testing
         }
     }
 
+    /// The field in a real packet: a QoS 0 PUBLISH to `t` has 3 + payload bytes after its
+    /// fixed header, so these payloads put its length on each side of the 1- and 2-byte limits.
+    @Test func aPublishCarriesItsLengthInTheFixedHeader() throws {
+        for (payloadCount, header) in [(124, [0x30, 0x7F]), (125, [0x30, 0x80, 0x01]), (16_380, [0x30, 0xFF, 0x7F]),
+                                       (16_381, [0x30, 0x80, 0x80, 0x01])] as [(Int, [UInt8])] {
+            let packet = MQTTPacket.publish(.init(topic: "t", payload: [UInt8](repeating: 0x41, count: payloadCount), qos: .atMostOnce))
+            let bytes = try packet.encoded()
+            #expect(Array(bytes.prefix(header.count)) == header, "\(payloadCount)")
+            #expect(bytes.count == header.count + 3 + payloadCount)
+            var decoder = MQTTPacketDecoder()
+            decoder.append(bytes)
+            #expect(try decoder.next() == packet)
+        }
+    }
+
     @Test func valuesOutsideTheRangeAreRefused() {
         for value in [268_435_456, -1, Int.max] {
             #expect(throws: MQTTError.self) { try RemainingLength.encode(value) }

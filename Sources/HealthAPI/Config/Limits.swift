@@ -36,8 +36,9 @@ public enum Limits {
     public static let summaryBaselineDays = 28
     /// Days a day-bucketed `metric_series` may span (one entry per day).
     public static let metricSeriesDays = 366
-    /// Days a week-bucketed `metric_series` may span (about five years of weeks).
-    public static let metricSeriesWeeklyDays = 1_830
+    /// Days a week-bucketed `metric_series` may span: ten years of weeks (about 523
+    /// entries), as for months, so a long history reads as one answer.
+    public static let metricSeriesWeeklyDays = 3_660
     /// Days a month-bucketed `metric_series` may span (about ten years of months).
     public static let metricSeriesMonthlyDays = 3_660
     /// Days a `sleep_report` may span: it lists every night, so about a quarter.

@@ -117,7 +117,9 @@ extension QueryBenchmark {
     /// Sends every pair on one connection (a blocking client, on its own thread) and
     /// times both sides.
     static func measurePairs(_ pairs: [RequestPair], name: String, port: Int, token: String) throws -> (route: SideResult, tool: SideResult) {
-        let client = try LoopbackHTTPClient(port: port)
+        // A benchmark times answers rather than bounding them: the miniature runs in the tests share
+        // two cores with sanitized test processes, where one answer can take far over the default 30 s.
+        let client = try LoopbackHTTPClient(port: port, timeoutSeconds: 300)
         var sides = [SideResult(), SideResult()]  // the route, the tool
         for (i, pair) in pairs.enumerated() {
             for toolSide in (i % 2 == 0 ? [false, true] : [true, false]) {

@@ -60,8 +60,9 @@ public enum CommandLineTool {
                 return 0
             }
             do {
-                let config = try ServeOptions.parse(rest, environment: environment)
-                return await HealthServerRunner.serve(config: config, environment: environment)
+                let (homeAssistant, serveArguments) = try ServeOptions.homeAssistant(rest, environment: environment)
+                let config = try ServeOptions.parse(serveArguments, environment: environment)
+                return await HealthServerRunner.serve(config: config, environment: environment, homeAssistant: homeAssistant)
             } catch {
                 printError("healthd serve: \(error)")
                 return 2

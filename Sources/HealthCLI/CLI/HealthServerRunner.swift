@@ -10,7 +10,7 @@ import HealthStore
 
 /// Starts the server for `healthd serve`: token, database, routes, transport, signals.
 public enum HealthServerRunner {
-    public static func serve(config: ServerConfig, environment: [String: String]) async -> Int32 {
+    public static func serve(config: ServerConfig, environment: [String: String], homeAssistant: HomeAssistantOptions? = nil) async -> Int32 {
         if let warning = OpenFileLimit.raise(forConnections: config.maxConnections) {
             CommandLineTool.printError(warning)
         }
@@ -45,6 +45,14 @@ public enum HealthServerRunner {
             return 1
         }
 
+        let companions: ServiceCompanions
+        do {
+            companions = try makeCompanions(store: opened.store, config: config, homeAssistant: homeAssistant, log: log)
+        } catch {
+            CommandLineTool.printError("healthd serve: \(error)")
+            return 1
+        }
+
         var transport = config.transport
         let handler = app.handler
         transport.errorResponder = { status, reason, request in handler.transportErrorResponse(status: status, reason: reason, request: request) }
@@ -71,8 +79,6 @@ public enum HealthServerRunner {
             log.message("using the bearer token from PRIVATE_API_BEARER_TOKEN")
         }
         CommandLineTool.writeLine("listening on http://\(displayHost(config.host)):\(port)", to: 1)
-
-        let companions = ServiceCompanions(store: opened.store, feed: CompanionOptions.feed(config: config, log: log))
         companions.start()
         let signals = SignalWatcher(signals: [SIGTERM, SIGINT]) { signal in
             log.message("received signal \(signal); finishing in-flight requests")

@@ -50,6 +50,7 @@ public enum ServeOptions {
       --public-metrics          GET /metrics without a token; only with --host on a loopback
                                 or private address (127.0.0.0/8, ::1, 10/8, 172.16/12,
                                 192.168/16, fc00::/7)                                        [HEALTHD_PUBLIC_METRICS=1]
+    \(mqttHelp)
       --quiet                   no request log
       -h, --help                this help
 

@@ -77,7 +77,7 @@ extension IntentSpec {
                    maxDays: nil, example: ["intent": "yesterday_summary", "timezone": "America/Los_Angeles"]),
         IntentSpec(name: "metric_series", summary: "One metric over a range by day, ISO week (Monday first) or calendar month: the detail behind range summaries.",
                    fields: [Field(name: "metric", kind: .metric, required: true, description: "A canonical metric (an alias the catalog lists, such as heart_rate, is accepted as on ingest): \(MetricCatalog.standard.metrics.map(\.rawValue).joined(separator: ", ")).") , fromField, toField,
-                            Field(name: "bucket", kind: .bucket, required: false, description: "Bucket size: day (default; at most 366 days), week (at most 1,830 days) or month (at most 3,660 days)."), timezoneField],
+                            Field(name: "bucket", kind: .bucket, required: false, description: "Bucket size: day (default; at most \(SummaryText.grouped(MetricSeries.maxDays(.day))) days), week (at most \(SummaryText.grouped(MetricSeries.maxDays(.week))) days) or month (at most \(SummaryText.grouped(MetricSeries.maxDays(.month))) days)."), timezoneField],
                    maxDays: MetricSeries.maxDays(.month), example: ["intent": "metric_series", "metric": "step_count", "from": "2026-09-01", "to": "2026-11-30", "bucket": "week"]),
         IntentSpec(name: "compare_ranges", summary: "Two ranges (each at most 366 days) side by side per metric, with the difference b − a.",
                    fields: [Field(name: "a", kind: .range, required: true, description: "The first range {from, to}."),
