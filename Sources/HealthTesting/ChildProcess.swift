@@ -160,6 +160,13 @@ public final class ChildProcess: Sendable {
         return condition(output)
     }
 
+    /// Waits until standard error satisfies `condition`, or ends, or `timeout` seconds pass;
+    /// returns whether `condition` holds for what was read.
+    public func waitForErrors(timeout: Double, until condition: @escaping @Sendable (String) -> Bool) async -> Bool {
+        _ = await wait(timeout: timeout) { !$0.errorsOpen || condition(String(decoding: $0.errors, as: UTF8.self)) }
+        return condition(errors)
+    }
+
     /// Waits for the exit (and the end of both streams) and returns the exit status; nil
     /// when `timeout` seconds pass first.
     @discardableResult

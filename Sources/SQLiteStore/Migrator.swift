@@ -16,6 +16,13 @@
 /// try await migrator.migrate(pool)
 /// ```
 ///
+/// A migration that converts a large table registers *steps* instead
+/// (``registerStepped(_:_:step:)``): each step runs in a transaction of its own and does a
+/// bounded amount of work, so the conversion never needs one transaction (and one
+/// write-ahead log) the size of the table, reports its progress, and resumes after an
+/// interruption at the last committed step. The version is recorded in the transaction
+/// of the step that finishes it.
+///
 /// Foreign keys stay ON during migrations (the pragma cannot change inside a
 /// transaction, https://sqlite.org/pragma.html#pragma_foreign_keys); after
 /// each migration `PRAGMA foreign_key_check` must come back clean before it
@@ -24,7 +31,8 @@ public struct Migrator: Sendable {
     private struct Migration: Sendable {
         let version: Int
         let name: String
-        let migrate: @Sendable (Database) throws -> Void
+        /// One transaction's work; `.done` once the migration is complete.
+        let step: @Sendable (Database) throws -> MigrationStep
     }
 
     private var migrations: [Migration] = []
@@ -38,23 +46,42 @@ public struct Migrator: Sendable {
     /// Registers a migration. Versions must be positive and unique; they are
     /// applied in ascending order whatever the registration order.
     public mutating func register(_ version: Int, _ name: String, _ migrate: @escaping @Sendable (Database) throws -> Void) {
+        registerStepped(version, name, step: { db in
+            try migrate(db)
+            return .done
+        })
+    }
+
+    /// Registers a migration done in steps: `step` is called in a `BEGIN IMMEDIATE`
+    /// transaction of its own, again and again, until it returns ``MigrationStep/done``;
+    /// the version is recorded in that last transaction. Each step must find in the
+    /// database itself where the previous one stopped (the steps of a killed run are
+    /// committed up to the last one), so that a new run carries on from there.
+    public mutating func registerStepped(_ version: Int, _ name: String, step: @escaping @Sendable (Database) throws -> MigrationStep) {
         precondition(version > 0, "migration versions start at 1")
         precondition(!migrations.contains { $0.version == version }, "migration \(version) is registered twice")
-        migrations.append(Migration(version: version, name: name, migrate: migrate))
+        migrations.append(Migration(version: version, name: name, step: step))
         migrations.sort { $0.version < $1.version }
     }
 
     /// Applies the pending migrations on the pool's writer; returns the
     /// versions applied by this call (empty when the schema was current).
+    /// `progress` is called on the writer's thread after every step that leaves work to do.
     @discardableResult
-    public func migrate(_ pool: DatabasePool) async throws -> [Int] {
-        try await pool.writeWithoutTransaction { db in try self.apply(db) }
+    public func migrate(_ pool: DatabasePool, progress: @escaping @Sendable (MigrationProgress) -> Void = { _ in }) async throws -> [Int] {
+        try await pool.writeWithoutTransaction { db in try self.apply(db, progress: progress) }
     }
 
-    /// Blocking ``migrate(_:)`` for code outside Swift concurrency.
+    /// Blocking ``migrate(_:progress:)`` for code outside Swift concurrency.
     @discardableResult
-    public func migrateSync(_ pool: DatabasePool) throws -> [Int] {
-        try pool.writeWithoutTransactionSync { db in try self.apply(db) }
+    public func migrateSync(_ pool: DatabasePool, progress: @escaping @Sendable (MigrationProgress) -> Void = { _ in }) throws -> [Int] {
+        try pool.writeWithoutTransactionSync { db in try self.apply(db, progress: progress) }
+    }
+
+    /// The registered versions the database has not recorded yet, ascending.
+    public func pendingVersions(_ db: Database) throws -> [Int] {
+        let applied = Set(try Self.appliedVersions(db))
+        return versions.filter { !applied.contains($0) }
     }
 
     /// The versions recorded in the database, ascending.
@@ -66,7 +93,7 @@ public struct Migrator: Sendable {
         return try db.query("SELECT version FROM schema_migrations ORDER BY version") { Int($0.int64(0)) }
     }
 
-    func apply(_ db: Database) throws -> [Int] {
+    func apply(_ db: Database, progress: (MigrationProgress) -> Void = { _ in }) throws -> [Int] {
         try db.execute("""
             CREATE TABLE IF NOT EXISTS schema_migrations (
                 version INTEGER PRIMARY KEY,
@@ -80,23 +107,36 @@ public struct Migrator: Sendable {
         }
         var appliedNow: [Int] = []
         for migration in migrations {
-            let applied = try db.inTransaction(.immediate) { db -> Bool in
-                // Checked inside the write transaction: another process may
-                // have applied it since we looked.
-                let done = try db.queryFirst(
-                    "SELECT 1 FROM schema_migrations WHERE version = ?",
-                    [.integer(Int64(migration.version))]) { _ in true } ?? false
-                guard !done else { return false }
-                try migration.migrate(db)
-                if let violation = try db.queryFirst("PRAGMA foreign_key_check", [], { $0.text(0) }) {
-                    throw MigrationError.foreignKeyViolation(version: migration.version, table: violation)
+            var finished = false
+            while !finished {
+                let outcome = try db.inTransaction(.immediate) { db -> MigrationStep? in
+                    // Checked inside the write transaction: another process may
+                    // have applied it since we looked.
+                    let done = try db.queryFirst(
+                        "SELECT 1 FROM schema_migrations WHERE version = ?",
+                        [.integer(Int64(migration.version))]) { _ in true } ?? false
+                    guard !done else { return nil }
+                    let outcome = try migration.step(db)
+                    if let violation = try db.queryFirst("PRAGMA foreign_key_check", [], { $0.text(0) }) {
+                        throw MigrationError.foreignKeyViolation(version: migration.version, table: violation)
+                    }
+                    if case .done = outcome {
+                        try db.run(
+                            "INSERT INTO schema_migrations(version, name) VALUES (?, ?)",
+                            [.integer(Int64(migration.version)), .text(migration.name)])
+                    }
+                    return outcome
                 }
-                try db.run(
-                    "INSERT INTO schema_migrations(version, name) VALUES (?, ?)",
-                    [.integer(Int64(migration.version)), .text(migration.name)])
-                return true
+                switch outcome {
+                case nil:
+                    finished = true
+                case .done?:
+                    appliedNow.append(migration.version)
+                    finished = true
+                case .more(let done, let total, let unit)?:
+                    progress(MigrationProgress(version: migration.version, name: migration.name, done: done, total: total, unit: unit))
+                }
             }
-            if applied { appliedNow.append(migration.version) }
         }
         return appliedNow
     }

@@ -119,9 +119,7 @@ import Testing
         defer { opened.store.pool.close() }
         #expect(opened.rebuiltForPriorityChange)
         let rows = try await opened.store.pool.read { db in
-            try db.query("SELECT sample_key, metric, value, unit FROM samples ORDER BY sample_key", []) {
-                [$0.text(0), $0.text(1), String($0.double(2)), $0.text(3)]
-            }
+            try SampleRow.all(db: db).map { [$0.sample.sampleKey, $0.sample.metric.rawValue, String($0.sample.valueNumber ?? 0), $0.sample.unit] }
         }
         #expect(rows == [["g1", "interstitial_glucose_mg_dl", String(5.5 * 18.0182), "mg/dL"], ["g2", "interstitial_glucose", "1.0", "g/L"]])
         let aggregates = try await opened.store.dailyAggregates(from: day, to: day)

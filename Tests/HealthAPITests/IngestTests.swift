@@ -26,9 +26,7 @@ func body(_ samples: [[String: Any]], deleted: [String]? = nil) -> String {
 /// Every stored row and aggregate, as text, to compare whole databases.
 func snapshot(_ store: SampleStore) async throws -> [String] {
     try await store.pool.read { db in
-        let samples = try db.query("SELECT \(SampleRow.columns), received_ms FROM samples ORDER BY sample_key", []) { row in
-            (0..<12).map { "\(row.value(Int32($0)))" }.joined(separator: "|")
-        }
+        let samples = try SampleRow.all(db: db).map { "\($0.sample)|\($0.receivedMs)" }
         let days = try db.query("SELECT day, metric, value, data FROM day_aggregates ORDER BY day, metric", []) { row in
             (0..<4).map { "\(row.value(Int32($0)))" }.joined(separator: "|")
         }

@@ -5,6 +5,7 @@ import Locking
 import SQLiteStore
 import Testing
 @testable import HealthAPI
+@testable import HealthStore
 
 /// A meal logged as two items at one instant — 210 kcal (toast) and 145 kcal (eggs) from
 /// MyFitnessPal at 2026-04-10T06:00:00Z — counts 355 kcal by every path, again after a
@@ -38,8 +39,8 @@ import Testing
     /// The stored dietary energy samples, by key.
     static func rows(_ app: TestApp) async throws -> [Row] {
         try await app.store.pool.read { db in
-            try db.query("SELECT sample_key, value, updated_ms FROM samples WHERE metric = 'dietary_energy_kcal' ORDER BY sample_key") {
-                Row(key: $0.text(0), value: $0.double(1), updatedMs: $0.int64(2))
+            try SampleRow.all(db: db).filter { $0.sample.metric.rawValue == "dietary_energy_kcal" }.map {
+                Row(key: $0.sample.sampleKey, value: $0.sample.valueNumber ?? 0, updatedMs: $0.updatedMs)
             }
         }
     }

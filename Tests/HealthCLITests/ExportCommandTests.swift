@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTransport
-import HealthStore
+@testable import HealthStore
 import HealthTesting
 import SQLiteStore
 import Testing
@@ -44,6 +44,11 @@ import Testing
             try await app.services.store.pool.read { db in
                 var tables: [String: [[SQLiteValue]]] = [:]
                 for table in JSONLinesExport.tables {
+                    // Samples as they read (their rows name metrics and origins by ids each database gives out).
+                    if table == "samples" {
+                        tables[table] = try SampleRow.all(db: db).map { [.text("\($0.sample)"), .integer($0.receivedMs), .integer($0.updatedMs)] }
+                        continue
+                    }
                     let columns = try db.queryFirst("SELECT count(*) FROM pragma_table_info(?)", [.text(table)]) { Int($0.int64(0)) } ?? 0
                     let order = (1...columns).map(String.init).joined(separator: ", ")
                     tables[table] = try db.query("SELECT * FROM \(table) ORDER BY \(order)") { row in (0..<row.columnCount).map { row.value($0) } }

@@ -1,3 +1,4 @@
+import Locking
 import Testing
 @testable import SQLiteStore
 
@@ -90,6 +91,61 @@ private struct Boom: Error, Equatable {}
                 return applied
             }
             #expect(applied == [1, 2])
+        }
+    }
+
+    /// Moves the rows of `source` into `target` two per step, deleting what it copied, so
+    /// the database itself says where a later step (or a later run) carries on.
+    private func movingMigrator(failAfterSteps: Int? = nil, counter: Locked<Int> = Locked(0)) -> Migrator {
+        var migrator = Migrator()
+        migrator.register(1, "source") { db in
+            try db.execute("CREATE TABLE source(x INTEGER PRIMARY KEY); CREATE TABLE target(x INTEGER PRIMARY KEY)")
+            for x in 1...7 { try db.run("INSERT INTO source VALUES (?)", [.integer(Int64(x))]) }
+        }
+        migrator.registerStepped(2, "move") { db -> MigrationStep in
+            let steps = counter.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            try db.execute("INSERT INTO target SELECT x FROM source ORDER BY x LIMIT 2; DELETE FROM source WHERE x IN (SELECT x FROM target)")
+            if let failAfterSteps, steps > failAfterSteps { throw Boom() }
+            let left = try db.queryFirst("SELECT count(*) FROM source") { $0.int64(0) } ?? 0
+            let moved = try db.queryFirst("SELECT count(*) FROM target") { $0.int64(0) } ?? 0
+            return left == 0 ? .done : .more(done: moved, total: moved + left, unit: "rows")
+        }
+        return migrator
+    }
+
+    @Test func steppedMigrationCommitsEachStepAndReportsProgress() async throws {
+        try await withPool { pool in
+            let reports = Locked<[MigrationProgress]>([])
+            let applied = try await movingMigrator().migrate(pool) { progress in reports.withLock { $0.append(progress) } }
+            #expect(applied == [1, 2])
+            #expect(reports.withLock { $0.map(\.done) } == [2, 4, 6])
+            #expect(reports.withLock { $0.allSatisfy { $0.total == 7 && $0.version == 2 && $0.name == "move" && $0.unit == "rows" } })
+            let moved = try await pool.read { try $0.query("SELECT x FROM target ORDER BY x") { $0.int64(0) } }
+            #expect(moved == [1, 2, 3, 4, 5, 6, 7])
+            #expect(try await pool.read { try Migrator.appliedVersions($0) } == [1, 2])
+            #expect(try await pool.read { try movingMigrator().pendingVersions($0) } == [])
+        }
+    }
+
+    @Test func interruptedSteppedMigrationResumesWhereItStopped() async throws {
+        try await withPool { pool in
+            // The third step fails: two steps stay committed, the version is not recorded.
+            await #expect(throws: Boom()) { try await movingMigrator(failAfterSteps: 2).migrate(pool) }
+            let state = try await pool.read { db in
+                (try db.query("SELECT x FROM target ORDER BY x") { $0.int64(0) }, try Migrator.appliedVersions(db))
+            }
+            #expect(state.0 == [1, 2, 3, 4])
+            #expect(state.1 == [1])
+            #expect(try await pool.read { try movingMigrator().pendingVersions($0) } == [2])
+            // A new run carries on from the committed steps.
+            let counter = Locked(0)
+            #expect(try await movingMigrator(counter: counter).migrate(pool) == [2])
+            #expect(counter.withLock { $0 } == 2)
+            let moved = try await pool.read { try $0.query("SELECT x FROM target ORDER BY x") { $0.int64(0) } }
+            #expect(moved == [1, 2, 3, 4, 5, 6, 7])
         }
     }
 }

@@ -12,7 +12,7 @@ import HealthStore
 /// of XML, and the peak resident memory of each import.
 enum ImportBenchmark {
     static let help = """
-    Usage: healthd-bench import [--years N | --size-mb N] [--file PATH] [--keep PATH]
+    Usage: healthd-bench import [--years N | --size-mb N] [--file PATH] [--keep PATH] [--cache-mib N]
 
     Generates an Apple Health export — a year of Apple Watch and iPhone data (about
     127,000 records, 50 MB of XML) per --years, three GPX-routed workouts a week — and
@@ -21,6 +21,7 @@ enum ImportBenchmark {
       --size-mb N    generate about N MB of XML instead (e.g. 1024 for the 1 GB variant)
       --file PATH    import this export instead of generating one
       --keep PATH    keep the generated export.zip here
+      --cache-mib N  the writer's page cache in MiB (default: healthd import's, 32)
     Prints records, seconds, records/s, MB/s of XML and peak RSS (the high-water mark,
     reset before each import) for each run. Use the release build.
     """
@@ -29,6 +30,7 @@ enum ImportBenchmark {
         var years = 1
         var file: String?
         var keep: String?
+        var cacheMiB: Int?
     }
 
     static func parse(_ arguments: [String]) throws -> Options {
@@ -40,6 +42,7 @@ enum ImportBenchmark {
             case "--size-mb": options.years = max(1, (try positive(reader.value(), flag) + 49) / 50)
             case "--file": options.file = try reader.value()
             case "--keep": options.keep = try reader.value()
+            case "--cache-mib": options.cacheMiB = try positive(reader.value(), flag)
             default: throw ServeOptions.UsageError("unknown option \(flag)")
             }
         }
@@ -68,10 +71,12 @@ enum ImportBenchmark {
             path = options.file!
         }
 
+        var configuration = SampleStore.importConfiguration
+        if let cache = options.cacheMiB { configuration.cacheSizeKiB = cache * 1024 }
         let opened = try StoreOpener.open(path: folder + "/bench.sqlite", priority: .default, nowMs: AppClock.system.now(),
-                                          configuration: SampleStore.importConfiguration)
+                                          configuration: configuration)
         defer { opened.store.close() }
-        var table = BenchmarkTable(title: "import (\(path.split(separator: "/").last ?? ""))",
+        var table = BenchmarkTable(title: "import (\(path.split(separator: "/").last ?? ""), writer cache \(configuration.cacheSizeKiB / 1024) MiB)",
                                    columns: ["run", "records", "seconds", "records/s", "MB/s (XML)", "peak RSS MB", "inserted", "unchanged"])
         for run in ["fresh", "re-import"] {
             resetPeakMemory()

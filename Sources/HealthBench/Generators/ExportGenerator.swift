@@ -64,7 +64,8 @@ struct ExportGenerator {
 
     /// Writes the archive to `path`.
     func write(to path: String) throws -> Written {
-        let zip = try ZipWriter(path: path)
+        // A year is about 55 MB of XML: from about 4 GiB on, the entry needs zip64 sizes.
+        let zip = try ZipWriter(path: path, zip64: Int64(years) * 60_000_000 >= Int64(UInt32.max))
         var random = SplitMix64(seed: seed)
         let days = years * 365
         // 2025-01-01 00:00 in Berlin.

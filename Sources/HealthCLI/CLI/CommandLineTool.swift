@@ -13,6 +13,7 @@ public enum CommandLineTool {
     Commands:
       serve       start the HTTP API (healthd serve --help lists its options)
       rebuild     recompute every day aggregate from the raw samples
+      migrate     convert a database of an earlier release to this one's schema, offline (healthd migrate --help)
       import      import an Apple Health export (export.zip or export.xml) or a healthd export directory
       backup      copy the live database to a file (healthd backup --to PATH)
       restore     put a backup back as the database (healthd restore --from PATH [--force])
@@ -78,6 +79,8 @@ public enum CommandLineTool {
             return WebhookCommand.run(rest, environment: environment)
         case "rebuild":
             return RebuildCommand.run(rest, environment: environment)
+        case "migrate":
+            return MigrateCommand.run(rest, environment: environment)
         case "import":
             return await ImportCommand.run(rest, environment: environment)
         case "backup":

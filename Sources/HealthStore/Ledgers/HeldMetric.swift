@@ -42,7 +42,11 @@ public struct HeldMetric: Sendable, Equatable {
         }
         // The samples table is clustered by (metric, start): min and max are index edges,
         // the count reads each metric's range once.
-        let samples = try db.query("SELECT metric, count(*), min(start_ms), max(start_ms) FROM samples GROUP BY metric") { row in
+        let samples = try db.query("""
+            SELECT m.name, g.count, g.first, g.last FROM sample_metrics m
+              JOIN (SELECT metric, count(*) AS count, min(start_ms) AS first, max(start_ms) AS last FROM samples GROUP BY metric) g
+                ON g.metric = m.id
+            """) { row in
             (row.text(0), HeldMetric(count: Int(row.int64(1)), oldestMs: row.int64(2), newestMs: row.int64(3)))
         }
         for (stored, metric) in samples { add(appName(stored), metric) }

@@ -1,15 +1,21 @@
 import HealthDomain
 import SQLiteStore
 
-/// The most recent sample of any canonical metric: one index seek per metric on
-/// `samples_by_metric_start`, so it stays cheap with millions of samples.
+/// The most recent sample of any canonical metric: one primary-key seek per metric, so it
+/// stays cheap with millions of samples.
 public struct LatestSample: Sendable {
     public var startMs: Int64
     public var endMs: Int64
     /// The IANA zone the sample was recorded in.
     public var timezone: String
 
-    static let sql = "SELECT start_ms, end_ms, timezone FROM samples WHERE metric = ? AND start_ms < ? ORDER BY start_ms DESC LIMIT 1"
+    /// The samples at the latest start before ?2: one seek for the start, then its instant,
+    /// of which the sample with the greatest key counts (as when keys were stored as text).
+    static let sql = """
+        SELECT s.key, s.start_ms, s.start_ms + s.duration_ms, o.timezone FROM samples s JOIN sample_origins o ON o.id = s.origin
+         WHERE s.metric = \(SampleRow.metricId(parameter: 1))
+           AND s.start_ms = (SELECT max(start_ms) FROM samples WHERE metric = \(SampleRow.metricId(parameter: 1)) AND start_ms < ?2)
+        """
 
     /// The canonical sample with the latest start before `beforeMs`.
     static func find(_ db: Database, beforeMs: Int64, metrics: [Metric] = MetricCatalog.standard.metrics) throws -> LatestSample? {
@@ -18,8 +24,13 @@ public struct LatestSample: Sendable {
         for metric in metrics {
             try statement.bind(1, metric.rawValue)
             try statement.bind(2, beforeMs)
-            if try statement.step() {
-                let found = LatestSample(startMs: statement.int64(0), endMs: statement.int64(1), timezone: statement.text(2))
+            var latest: (key: String, sample: LatestSample)?
+            while try statement.step() {
+                let key = StoredKey.decode(statement.value(0))
+                if let known = latest, !known.key.utf8.lexicographicallyPrecedes(key.utf8) { continue }
+                latest = (key, LatestSample(startMs: statement.int64(1), endMs: statement.int64(2), timezone: statement.text(3)))
+            }
+            if let found = latest?.sample {
                 let isLater = best.map { found.startMs > $0.startMs || (found.startMs == $0.startMs && found.endMs > $0.endMs) } ?? true
                 if isLater { best = found }
             }
@@ -34,8 +45,10 @@ public struct LatestSample: Sendable {
     /// Per metric: one index seek finds the latest start; only samples starting within
     /// the metric's longest duration before it can end later, so just those are read.
     static func asOf(_ db: Database, catalog: MetricCatalog, beforeMs: Int64) throws -> Int64? {
-        let latestStart = try db.statement("SELECT max(start_ms) FROM samples WHERE metric = ? AND start_ms < ?")
-        let latestEnd = try db.statement("SELECT max(min(end_ms, ?1)) FROM samples WHERE metric = ?2 AND start_ms >= ?3 AND start_ms < ?1")
+        let latestStart = try db.statement("SELECT max(start_ms) FROM samples WHERE metric = \(SampleRow.metricId(parameter: 1)) AND start_ms < ?2")
+        let latestEnd = try db.statement("""
+            SELECT max(min(start_ms + duration_ms, ?1)) FROM samples WHERE metric = \(SampleRow.metricId(parameter: 2)) AND start_ms >= ?3 AND start_ms < ?1
+            """)
         let extents = try MetricExtent.loadAll(db)
         var best: Int64?
         // Only metrics that ever had a sample have a recorded extent: a catalog of

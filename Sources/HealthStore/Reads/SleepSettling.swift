@@ -18,8 +18,9 @@ enum SleepSettling {
         let windowStart = windowEnd - 86_400_000
         guard nowMs - windowEnd < 2 * 86_400_000 else { return false }
         let statement = try db.statement("""
-            SELECT max(end_ms), max(updated_ms) FROM samples
-             WHERE metric = ?1 AND start_ms >= ?2 - 86400000 AND start_ms < ?3 AND end_ms >= ?2 AND end_ms < ?3
+            SELECT max(start_ms + duration_ms), max(received_ms + updated_delta_ms) FROM samples
+             WHERE metric = \(SampleRow.metricId(parameter: 1)) AND start_ms >= ?2 - 86400000 AND start_ms < ?3
+               AND start_ms + duration_ms >= ?2 AND start_ms + duration_ms < ?3
             """)
         defer { statement.reset() }
         try statement.bind(1, metric.rawValue)

@@ -11,22 +11,33 @@ public struct SourceNewestSample: Sendable, Equatable {
     /// The newest sample's own IANA zone.
     public var timezone: String
 
-    /// One scan of `samples`: per spelling the greatest end time and the zone of that
-    /// sample, then spellings that differ only in apostrophes or spaces merged into one
-    /// source, shown as its newest sample spelled it. Sorted by name (UTF-8 bytes).
+    /// One scan of `samples`: per origin (``SampleInterner``: unit, source, device, zone)
+    /// the greatest end time, then per spelling the newest origin, whose zone is the
+    /// newest sample's; spellings that differ only in apostrophes or spaces merged into
+    /// one source, shown as its newest sample spelled it. Sorted by name (UTF-8 bytes).
     ///
-    /// There is no index by source, so this reads every row (about 0.7 s for two million
-    /// samples): callers decide how often that is worth it. The zone is read only for a
-    /// row that is newer than its spelling's best so far.
+    /// There is no index by origin, so this reads every row (about 0.7 s for two million
+    /// samples): callers decide how often that is worth it. Grouping by origin keeps the
+    /// scan to two integers a row; names and zones are read once per origin.
     static func all(_ db: Database) throws -> [SourceNewestSample] {
-        var bySpelling: [String: (endMs: Int64, zone: String)] = [:]
-        let statement = try db.statement("SELECT source_name, end_ms, timezone FROM samples")
+        var byOrigin: [Int64: Int64] = [:]
+        let statement = try db.statement("SELECT origin, start_ms + duration_ms FROM samples")
         defer { statement.reset() }
         while try statement.step() {
-            let name = statement.optionalText(0) ?? ""
+            let origin = statement.int64(0)
             let end = statement.int64(1)
+            if let seen = byOrigin[origin], seen >= end { continue }
+            byOrigin[origin] = end
+        }
+        var bySpelling: [String: (endMs: Int64, zone: String)] = [:]
+        let origins = try db.query("SELECT id, source_name, timezone FROM sample_origins ORDER BY id", []) {
+            ($0.int64(0), $0.optionalText(1) ?? "", $0.text(2))
+        }
+        for (origin, name, zone) in origins {
+            guard let end = byOrigin[origin] else { continue }
+            // Of two origins as new as each other, the lower id (the older origin) keeps its zone.
             if let seen = bySpelling[name], seen.endMs >= end { continue }
-            bySpelling[name] = (end, statement.text(2))
+            bySpelling[name] = (end, zone)
         }
         var grouped: [String: SourceNewestSample] = [:]
         for (name, seen) in bySpelling {

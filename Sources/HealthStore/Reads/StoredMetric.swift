@@ -16,7 +16,11 @@ public struct StoredMetric: Sendable, Equatable {
     /// SQLite walks the clustered index in order without a sort.
     static func all(_ db: Database) throws -> [String: StoredMetric] {
         var out: [String: StoredMetric] = [:]
-        for (name, stored) in try db.query("SELECT metric, count(*), min(start_ms), max(end_ms) FROM samples GROUP BY metric", [], {
+        for (name, stored) in try db.query("""
+            SELECT m.name, g.count, g.first, g.last FROM sample_metrics m
+              JOIN (SELECT metric, count(*) AS count, min(start_ms) AS first, max(start_ms + duration_ms) AS last FROM samples GROUP BY metric) g
+                ON g.metric = m.id
+            """, [], {
             ($0.text(0), StoredMetric(count: $0.int64(1), firstMs: $0.int64(2), lastMs: $0.int64(3)))
         }) {
             out[name] = stored

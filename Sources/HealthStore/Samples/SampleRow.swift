@@ -1,101 +1,250 @@
 import HealthDomain
 import SQLiteStore
 
-/// The mapping between `Sample` and a `samples` row: the SQL and the bind/decode code
-/// live together so the column order is written down once.
+/// The mapping between `Sample` and a `samples` row (schema version 12): the SQL and the
+/// bind/decode code live together so the layout is written down once.
+///
+/// A row names its metric and its origin (sent unit, source name, bundle id, device,
+/// zone) by small integers (``SampleInterner``), stores its key packed (``StoredKey``),
+/// its end as a duration, its number compactly (``StoredValue``) and its update time as
+/// the difference from its receive time. The primary key (metric, start, key) keeps a
+/// metric's samples in time order, so a day's samples are adjacent and new ones append.
 enum SampleRow {
-    static let columns = "sample_key, metric, start_ms, end_ms, value, category, unit, source_name, source_bundle_id, timezone, sync_identifier, device, metadata"
+    /// The tables a decoded row reads: the row, its metric name and its origin.
+    static let from = "samples s JOIN sample_metrics m ON m.id = s.metric JOIN sample_origins o ON o.id = s.origin"
 
-    static let selectByKey = "SELECT \(columns) FROM samples WHERE sample_key = ?"
+    /// The columns ``decode(_:offset:)`` reads, in `Sample`'s order.
+    static let columns = "s.key, m.name, s.start_ms, s.duration_ms, s.value, s.category, o.unit, o.source_name, "
+        + "o.source_bundle_id, o.timezone, s.sync_identifier, o.device, s.metadata"
 
-    static let insert = """
-        INSERT INTO samples (\(columns), updated_ms, received_ms)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
-        """
+    /// How many columns `columns` names: a caller may select more after them.
+    static let columnCount: Int32 = 13
 
-    static let update = """
-        UPDATE samples SET metric = ?2, start_ms = ?3, end_ms = ?4, value = ?5, category = ?6, unit = ?7,
-            source_name = ?8, source_bundle_id = ?9, timezone = ?10, sync_identifier = ?11, device = ?12, metadata = ?13,
-            updated_ms = ?14
-        WHERE sample_key = ?1
-        """
-
-    /// Whether the stored row under the sample's key holds exactly these values: one
-    /// index probe and no row decoded, for the re-sends that change nothing. `IS`
-    /// compares NULLs as equal, as `Sample`'s `==` does.
-    static let selectUnchanged = """
-        SELECT 1 FROM samples
-        WHERE sample_key = ?1 AND metric = ?2 AND start_ms = ?3 AND end_ms = ?4 AND value IS ?5 AND category IS ?6
-          AND unit = ?7 AND source_name IS ?8 AND source_bundle_id IS ?9 AND timezone = ?10 AND sync_identifier IS ?11
-          AND device IS ?12 AND metadata IS ?13
-        """
-
-    /// Whether `sample` is stored exactly as it is, with a prepared `selectUnchanged`.
-    static func isStoredUnchanged(_ sample: Sample, with statement: Statement) throws -> Bool {
-        try bindContent(sample, to: statement)
-        defer { statement.reset() }
-        return try statement.step()
-    }
-
-    /// Binds parameters 1–14 (and 15, the receive time, for inserts).
-    static func bind(_ sample: Sample, to statement: Statement, nowMs: Int64, includeReceived: Bool) throws {
-        try bindContent(sample, to: statement)
-        try statement.bind(14, nowMs)
-        if includeReceived { try statement.bind(15, nowMs) }
-    }
-
-    /// Binds the stored columns, parameters 1–13 in `columns` order.
-    static func bindContent(_ sample: Sample, to statement: Statement) throws {
-        try statement.bind(1, sample.sampleKey)
-        try statement.bind(2, sample.metric.rawValue)
-        try statement.bind(3, sample.startTimeMs)
-        try statement.bind(4, sample.endTimeMs)
-        try statement.bind(5, sample.valueNumber)
-        try statement.bind(6, sample.categoryValue)
-        try statement.bind(7, sample.unit)
-        try statement.bind(8, sample.sourceName)
-        try statement.bind(9, sample.sourceBundleId)
-        try statement.bind(10, sample.timezone)
-        try statement.bind(11, sample.syncIdentifier)
-        try statement.bind(12, sample.device)
-        try statement.bind(13, sample.metadata)
-    }
+    /// The id of the metric named by parameter `n`, as a scalar subquery (NULL, matching
+    /// nothing, for a name never stored).
+    static func metricId(parameter n: Int) -> String { "(SELECT id FROM sample_metrics WHERE name = ?\(n))" }
 
     /// Decodes a row selected with `columns` starting at column `offset`.
     static func decode(_ row: Row, offset: Int32 = 0) -> Sample {
-        Sample(sampleKey: row.text(offset), metric: Metric(rawValue: row.text(offset + 1)),
-               startTimeMs: row.int64(offset + 2), endTimeMs: row.int64(offset + 3),
-               valueNumber: row.optionalDouble(offset + 4), categoryValue: row.optionalText(offset + 5),
-               unit: row.text(offset + 6), sourceName: row.optionalText(offset + 7),
-               sourceBundleId: row.optionalText(offset + 8), timezone: row.text(offset + 9),
-               syncIdentifier: row.optionalText(offset + 10), device: row.optionalText(offset + 11),
-               metadata: row.optionalText(offset + 12))
+        let start = row.int64(offset + 2)
+        return Sample(sampleKey: StoredKey.decode(row.value(offset)), metric: Metric(rawValue: row.text(offset + 1)),
+                      startTimeMs: start, endTimeMs: start + row.int64(offset + 3),
+                      valueNumber: StoredValue.decode(row.value(offset + 4)), categoryValue: row.optionalText(offset + 5),
+                      unit: row.text(offset + 6), sourceName: row.optionalText(offset + 7),
+                      sourceBundleId: row.optionalText(offset + 8), timezone: row.text(offset + 9),
+                      syncIdentifier: row.optionalText(offset + 10), device: row.optionalText(offset + 11),
+                      metadata: row.optionalText(offset + 12))
     }
+
+    /// Sorts samples read in primary-key order into (start, key) order, the order raw
+    /// pages and identity decisions use: the stored key's bytes order the samples of one
+    /// instant differently than the keys' text does.
+    static func sortedByStartAndKey(_ samples: [Sample]) -> [Sample] {
+        samples.sorted {
+            $0.startTimeMs != $1.startTimeMs ? $0.startTimeMs < $1.startTimeMs
+                : $0.sampleKey.utf8.lexicographicallyPrecedes($1.sampleKey.utf8)
+        }
+    }
+
+    /// Every stored sample with its receive and update times, in key order: for tests and
+    /// tools that compare whole databases.
+    static func all(db: Database) throws -> [(sample: Sample, receivedMs: Int64, updatedMs: Int64)] {
+        try db.query("SELECT \(columns), s.received_ms, s.received_ms + s.updated_delta_ms FROM \(from)", []) { row in
+            (decode(row), row.int64(columnCount), row.int64(columnCount + 1))
+        }.sorted { $0.sample.sampleKey.utf8.lexicographicallyPrecedes($1.sample.sampleKey.utf8) }
+    }
+
+    // MARK: Aggregation
 
     /// The columns day aggregation reads. Unit and sync identifier never decide a day's
     /// numbers (values are stored in the canonical unit), so recomputation skips them and
-    /// the metric it already knows: fewer strings built per row on the hottest read path.
+    /// the metric it already knows; the origin comes as its id, decoded once per read
+    /// (``OriginNames``): fewer strings built per row on the hottest read path.
     /// Metadata is read only where it holds a summarised reading's extremes
     /// (`readingMin`/`readingMax`, see `Sample.readingMinKey`); every other row yields NULL.
-    static let aggregationColumns = "sample_key, start_ms, end_ms, value, category, source_name, source_bundle_id, timezone, "
-        + "CASE WHEN metadata LIKE '%\"readingM%' OR metadata LIKE '%\"aggregatedNight\"%' THEN metadata END"
+    static let aggregationColumns = "s.key, s.start_ms, s.duration_ms, s.value, s.category, s.origin, "
+        + "CASE WHEN s.metadata LIKE '%\"readingM%' OR s.metadata LIKE '%\"aggregatedNight\"%' THEN s.metadata END"
+
+    /// The table `aggregationColumns` reads.
+    static let aggregationFrom = "samples s"
 
     /// How many columns `aggregationColumns` names: a caller may select more after them.
-    static let aggregationColumnCount = 9
+    static let aggregationColumnCount = 7
 
     /// Decodes a row selected with `aggregationColumns` for a known metric.
-    static func decodeForAggregation(_ row: Row, metric: Metric) -> Sample {
-        Sample(sampleKey: row.text(0), metric: metric, startTimeMs: row.int64(1), endTimeMs: row.int64(2),
-               valueNumber: row.optionalDouble(3), categoryValue: row.optionalText(4), unit: "",
-               sourceName: row.optionalText(5), sourceBundleId: row.optionalText(6), timezone: row.text(7),
-               metadata: row.optionalText(8))
+    static func decodeForAggregation(_ row: Row, metric: Metric, origins: inout OriginNames, db: Database) throws -> Sample {
+        let start = row.int64(1)
+        let origin = try origins.origin(row.int64(5), db: db)
+        return Sample(sampleKey: StoredKey.decode(row.value(0)), metric: metric, startTimeMs: start, endTimeMs: start + row.int64(2),
+                      valueNumber: StoredValue.decode(row.value(3)), categoryValue: row.optionalText(4), unit: "",
+                      sourceName: origin.sourceName, sourceBundleId: origin.sourceBundleId, timezone: origin.timezone,
+                      metadata: row.optionalText(6))
     }
 
-    /// The stored sample for `key`, using a prepared `selectByKey` statement.
-    static func fetch(key: String, with statement: Statement) throws -> Sample? {
-        try statement.bind(1, key)
+    // MARK: Finding by key
+
+    static let selectMovable = "SELECT \(columns) FROM \(from) WHERE s.key = ?1 AND s.\(StoredKey.movableSQL)"
+    static let selectPlaced = "SELECT \(columns) FROM \(from) WHERE s.start_ms >> \(StoredKey.periodShift) = ?2 AND s.key = ?1 AND s.\(StoredKey.placedSQL)"
+    static let nextPeriod = """
+        SELECT s.start_ms >> \(StoredKey.periodShift) FROM samples s
+         WHERE s.start_ms >> \(StoredKey.periodShift) > ?1 AND s.\(StoredKey.placedSQL) ORDER BY 1 LIMIT 1
+        """
+
+    /// The sample stored under `key` that an arriving sample starting at `startMs` is: for
+    /// a movable key the one sample under it wherever it is, for a placed key the one in
+    /// the period of `startMs` (one probe, near the pages recent writes touched).
+    static func find(key: String, near startMs: Int64, db: Database) throws -> Sample? {
+        try find(key: key, near: startMs, interner: SampleInterner(db: db))
+    }
+
+    /// ``find(key:near:db:)`` with the statements of `interner`'s transaction.
+    static func find(key: String, near startMs: Int64, interner: SampleInterner) throws -> Sample? {
+        let stored = StoredKey.encode(key)
+        if StoredKey.isPlaced(stored) {
+            return try first(interner.statement(.findPlaced), [stored, .integer(StoredKey.period(of: startMs))])
+        }
+        return try first(interner.statement(.findMovable), [stored])
+    }
+
+    /// Every sample stored under `key`, wherever it is: the movable key's one sample, or
+    /// the placed key's samples in every period holding placed keys (`periods`, see
+    /// ``periods(db:)``). For deletions and lookups that know the key alone.
+    static func findAll(key: String, periods: () throws -> [Int64], db: Database) throws -> [Sample] {
+        let stored = StoredKey.encode(key)
+        guard StoredKey.isPlaced(stored) else { return try first(db.statement(selectMovable), [stored]).map { [$0] } ?? [] }
+        let placed = try db.statement(selectPlaced)
+        var found: [Sample] = []
+        for period in try periods() {
+            if let sample = try first(placed, [stored, .integer(period)]) { found.append(sample) }
+        }
+        return found
+    }
+
+    /// The periods of `samples_by_period_key` that hold a sample, ascending: one index
+    /// seek each.
+    static func periods(db: Database) throws -> [Int64] {
+        let next = try db.statement(nextPeriod)
+        defer { next.reset() }
+        var periods: [Int64] = []
+        var after = Int64.min
+        while true {
+            try next.bind(1, after)
+            guard try next.step(), let period = next.optionalInt64(0) else { break }
+            next.reset()
+            periods.append(period)
+            after = period
+        }
+        return periods
+    }
+
+    private static func first(_ statement: Statement, _ bindings: [SQLiteValue]) throws -> Sample? {
         defer { statement.reset() }
+        try statement.bind(bindings)
         guard try statement.step() else { return nil }
         return decode(statement.row)
+    }
+
+    // MARK: Writing
+
+    static let insertSQL = """
+        INSERT INTO samples (metric, start_ms, key, duration_ms, value, category, origin, sync_identifier, metadata, received_ms, updated_delta_ms)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+        """
+
+    /// Stores `sample` as a new row received at `receivedMs` and last updated at `updatedMs`.
+    static func insert(_ sample: Sample, receivedMs: Int64, updatedMs: Int64, interner: SampleInterner, db: Database) throws {
+        let insert = try interner.statement(.insert)
+        try insert.bind(1, try interner.metricId(sample.metric.rawValue)!)
+        try insert.bind(2, sample.startTimeMs)
+        try insert.bind(3, StoredKey.encode(sample.sampleKey))
+        try bindContent(sample, from: 4, interner: interner, create: true, to: insert)
+        try insert.bind(10, receivedMs)
+        try insert.bind(11, updatedMs - receivedMs)
+        try insert.run()
+    }
+
+    static let updateSQL = """
+        UPDATE samples SET metric = ?4, start_ms = ?5, duration_ms = ?6, value = ?7, category = ?8, origin = ?9, sync_identifier = ?10,
+               metadata = ?11, updated_delta_ms = ?12 - received_ms
+         WHERE metric = ?1 AND start_ms = ?2 AND key = ?3
+        """
+
+    /// Rewrites the row of `stored` with `sample`'s content (same key; metric and start
+    /// may change, which moves the row), updated at `nowMs`.
+    static func update(_ stored: Sample, to sample: Sample, nowMs: Int64, interner: SampleInterner, db: Database) throws {
+        let update = try interner.statement(.update)
+        try bindLocation(of: stored, interner: interner, to: update)
+        try update.bind(4, try interner.metricId(sample.metric.rawValue)!)
+        try update.bind(5, sample.startTimeMs)
+        try update.bind(6, sample.endTimeMs - sample.startTimeMs)
+        try update.bind(7, StoredValue.encode(sample.valueNumber))
+        try update.bind(8, sample.categoryValue)
+        try update.bind(9, try interner.originId(sample)!)
+        try update.bind(10, sample.syncIdentifier)
+        try update.bind(11, sample.metadata)
+        try update.bind(12, nowMs)
+        try update.run()
+    }
+
+    /// Rewrites the row of `stored` with `adopted`'s metric, value, unit and category,
+    /// keeping its times: a raw sample adopted by a catalog that now knows its metric.
+    static func adopt(_ stored: Sample, as adopted: Sample, interner: SampleInterner, db: Database) throws {
+        let update = try db.statement("""
+            UPDATE samples SET metric = ?4, value = ?5, category = ?6, origin = ?7 WHERE metric = ?1 AND start_ms = ?2 AND key = ?3
+            """)
+        try bindLocation(of: stored, interner: interner, to: update)
+        try update.bind(4, try interner.metricId(adopted.metric.rawValue)!)
+        try update.bind(5, StoredValue.encode(adopted.valueNumber))
+        try update.bind(6, adopted.categoryValue)
+        try update.bind(7, try interner.originId(adopted)!)
+        try update.run()
+    }
+
+    static let deleteSQL = "DELETE FROM samples WHERE metric = ?1 AND start_ms = ?2 AND key = ?3"
+
+    /// Removes the row of `stored`.
+    static func delete(_ stored: Sample, interner: SampleInterner, db: Database) throws {
+        let delete = try interner.statement(.delete)
+        try bindLocation(of: stored, interner: interner, to: delete)
+        try delete.run()
+    }
+
+    static let unchangedSQL = """
+        SELECT 1 FROM samples
+         WHERE metric = ?1 AND start_ms = ?2 AND key = ?3 AND duration_ms = ?4 AND value IS ?5 AND category IS ?6 AND origin = ?7
+           AND sync_identifier IS ?8 AND metadata IS ?9
+        """
+
+    /// Whether `sample` is stored exactly as it is, under its key at its metric and start:
+    /// one primary-key probe and no row decoded, for the re-sends that change nothing.
+    /// `IS` compares NULLs as equal, as `Sample`'s `==` does.
+    static func isStoredUnchanged(_ sample: Sample, interner: SampleInterner, db: Database) throws -> Bool {
+        guard let metric = try interner.metricId(sample.metric.rawValue, create: false),
+              try interner.originId(sample, create: false) != nil else { return false }
+        let probe = try interner.statement(.unchanged)
+        defer { probe.reset() }
+        try probe.bind(1, metric)
+        try probe.bind(2, sample.startTimeMs)
+        try probe.bind(3, StoredKey.encode(sample.sampleKey))
+        try bindContent(sample, from: 4, interner: interner, create: false, to: probe)
+        return try probe.step()
+    }
+
+    /// Binds duration, value, category, origin, sync identifier and metadata to
+    /// parameters `first`…`first + 5`.
+    private static func bindContent(_ sample: Sample, from first: Int32, interner: SampleInterner, create: Bool, to statement: Statement) throws {
+        try statement.bind(first, sample.endTimeMs - sample.startTimeMs)
+        try statement.bind(first + 1, StoredValue.encode(sample.valueNumber))
+        try statement.bind(first + 2, sample.categoryValue)
+        try statement.bind(first + 3, try interner.originId(sample, create: create) ?? -1)
+        try statement.bind(first + 4, sample.syncIdentifier)
+        try statement.bind(first + 5, sample.metadata)
+    }
+
+    /// Binds the primary key of the row `stored` was read from to parameters 1–3.
+    private static func bindLocation(of stored: Sample, interner: SampleInterner, to statement: Statement) throws {
+        try statement.bind(1, try interner.metricId(stored.metric.rawValue, create: false) ?? -1)
+        try statement.bind(2, stored.startTimeMs)
+        try statement.bind(3, StoredKey.encode(stored.sampleKey))
     }
 }

@@ -25,27 +25,27 @@ extension SampleStore {
     /// - Returns: how many samples were adopted.
     static func adoptRawSamples(db: Database, rules: Derivation, previouslyKnown: Set<String>) throws -> Int {
         let sampleRules = SampleRules(catalog: rules.catalog)
-        let names = try db.query("SELECT DISTINCT metric FROM samples ORDER BY metric", [], { $0.text(0) })
+        let names = try storedMetricNames(db)
         let candidates = names.filter { !previouslyKnown.contains($0) && rules.catalog.resolve($0) != nil }
         guard !candidates.isEmpty else { return 0 }
-        let update = try db.statement("""
-            UPDATE samples SET metric = ?2, value = ?3, unit = ?4, category = ?5 WHERE sample_key = ?1
-            """)
+        let interner = SampleInterner(db: db)
         var adopted = 0
         for name in candidates {
-            let rows = try db.query("SELECT \(SampleRow.columns) FROM samples WHERE metric = ?", [.text(name)]) { SampleRow.decode($0) }
+            let rows = try db.query("SELECT \(SampleRow.columns) FROM \(SampleRow.from) WHERE s.metric = \(SampleRow.metricId(parameter: 1))",
+                                    [.text(name)]) { SampleRow.decode($0) }
             for row in rows {
                 let draft = SampleDraft(
                     sampleKey: row.sampleKey, metricName: row.metric.rawValue, startTimeMs: row.startTimeMs, endTimeMs: row.endTimeMs,
                     value: row.valueNumber, unit: row.unit, categoryValue: row.categoryValue, sourceName: row.sourceName,
                     sourceBundleId: row.sourceBundleId, device: row.device, timezone: row.timezone, syncIdentifier: row.syncIdentifier)
                 guard case .valid(let sample) = sampleRules.validate(draft) else { continue }
-                try update.bind(1, sample.sampleKey)
-                try update.bind(2, sample.metric.rawValue)
-                try update.bind(3, sample.valueNumber)
-                try update.bind(4, sample.unit)
-                try update.bind(5, sample.categoryValue)
-                try update.run()
+                // The new metric, value, unit and category; the row keeps its update time.
+                var adoptedRow = row
+                adoptedRow.metric = sample.metric
+                adoptedRow.valueNumber = sample.valueNumber
+                adoptedRow.unit = sample.unit
+                adoptedRow.categoryValue = sample.categoryValue
+                try SampleRow.adopt(row, as: adoptedRow, interner: interner, db: db)
                 adopted += 1
             }
         }

@@ -40,11 +40,14 @@ extension SampleStore {
     ///   other entries (`<key>-1`, … : the other items of the meal) are matched only by
     ///   an equal value, which keeps a re-send that lists them in another order unchanged.
     ///   Otherwise its own key decides, so a corrected value updates in place.
-    static func identity(for sample: Sample, own: Sample?, claimed: Set<String>, db: Database) throws -> Identity {
+    static func identity(for sample: Sample, own: Sample?, claimed: Set<String>, interner: SampleInterner) throws -> Identity {
+        let db = interner.db
         let derived = SampleKey.isDerived(sample.sampleKey)
         if own != nil, !derived { return .own }
         if own == nil, let sync = sample.syncIdentifier, derived || sample.sampleKey.hasPrefix("s1-") {
-            let bySync = try db.statement("SELECT \(SampleRow.columns) FROM samples WHERE sync_identifier = ?1 AND metric = ?2 LIMIT 1")
+            let bySync = try db.statement("""
+                SELECT \(SampleRow.columns) FROM \(SampleRow.from) WHERE s.sync_identifier = ?1 AND s.metric = \(SampleRow.metricId(parameter: 2)) LIMIT 1
+                """)
             try bySync.bind(1, sync)
             try bySync.bind(2, sample.metric.rawValue)
             defer { bySync.reset() }
@@ -58,7 +61,7 @@ extension SampleStore {
             return .own
         }
         // An identified sample takes over id-less samples only; an id-less one may be any.
-        let candidates = try storedAtInstant(of: sample, claimed: claimed, db: db).filter { derived || SampleKey.isDerived($0.sampleKey) }
+        let candidates = try storedAtInstant(of: sample, claimed: claimed, interner: interner).filter { derived || SampleKey.isDerived($0.sampleKey) }
         if let equal = candidates.first(where: { $0.valueNumber == sample.valueNumber && $0.unit == sample.unit }) {
             return derived ? .same(equal) : .takesOver(equal)
         }
@@ -70,20 +73,23 @@ extension SampleStore {
         // Its key holds another entry of this request (two entries swapped places): a
         // remaining entry of the group, else a free occurrence key.
         if let sibling = candidates.first { return .same(sibling) }
-        return .newEntry(try freeOccurrence(of: String(base), claimed: claimed, db: db))
+        return .newEntry(try freeOccurrence(of: String(base), near: sample.startTimeMs, claimed: claimed, interner: interner))
     }
+
+    static let atInstantSQL = """
+        SELECT \(SampleRow.columns) FROM \(SampleRow.from) WHERE s.metric = ?1 AND s.start_ms = ?2 AND s.category IS ?3
+        """
 
     /// Stored samples at `sample`'s instant that it may be: same metric, start, end and
     /// category, same source (as ``SourceName`` normalises it), another key, not claimed
     /// by an earlier sample of the ingest; in key order. For an identified sample, a
     /// stored id-less instant at its start counts as the same end (HealthSave v1's `date`).
-    static func storedAtInstant(of sample: Sample, claimed: Set<String>, db: Database) throws -> [Sample] {
-        // The primary key (metric, start_ms, sample_key) makes this a short range scan.
-        let byStart = try db.statement("""
-            SELECT \(SampleRow.columns) FROM samples
-            WHERE metric = ?1 AND start_ms = ?2 AND category IS ?3 ORDER BY sample_key
-            """)
-        try byStart.bind(1, sample.metric.rawValue)
+    static func storedAtInstant(of sample: Sample, claimed: Set<String>, interner: SampleInterner) throws -> [Sample] {
+        // A metric never stored has nothing stored at any instant.
+        guard let metric = try interner.metricId(sample.metric.rawValue, create: false) else { return [] }
+        // The primary key (metric, start_ms, key) makes this a short range scan.
+        let byStart = try interner.statement(.atInstant)
+        try byStart.bind(1, metric)
         try byStart.bind(2, sample.startTimeMs)
         try byStart.bind(3, sample.categoryValue)
         defer { byStart.reset() }
@@ -99,19 +105,16 @@ extension SampleStore {
                 found.append(stored)
             }
         }
-        return found
+        return SampleRow.sortedByStartAndKey(found)
     }
 
-    /// The first occurrence key of `base` neither stored nor claimed.
-    static func freeOccurrence(of base: String, claimed: Set<String>, db: Database) throws -> String {
-        let byKey = try db.statement("SELECT 1 FROM samples WHERE sample_key = ?")
+    /// The first occurrence key of `base` neither stored (where a sample starting at
+    /// `startMs` would be found under it) nor claimed.
+    static func freeOccurrence(of base: String, near startMs: Int64, claimed: Set<String>, interner: SampleInterner) throws -> String {
         var index = 0
         while true {
             let key = SampleKey.occurrence(index, of: base)
-            try byKey.bind(1, key)
-            let taken = try byKey.step()
-            byKey.reset()
-            if !taken, !claimed.contains(key) { return key }
+            if !claimed.contains(key), try SampleRow.find(key: key, near: startMs, interner: interner) == nil { return key }
             index += 1
         }
     }

@@ -31,20 +31,40 @@ extension SampleStore {
 
     /// One keyset page: samples after (`start`, `key`), so a page boundary never skips
     /// or repeats a sample, even while new samples are written in between.
+    ///
+    /// Rows come in primary-key order (start, then the stored key's bytes); the samples
+    /// of one instant are put in key order here, so the page reads past the last instant
+    /// it needs and keeps what follows the cursor.
     public func rawPage(metric: Metric, fromMs: Int64, toMs: Int64, after: (Int64, String)?, limit: Int) async throws -> RawPage {
         try await pool.read { db in
-            var sql = "SELECT \(SampleRow.columns) FROM samples WHERE metric = ?1 AND start_ms >= ?2 AND start_ms < ?3"
-            var bindings: [SQLiteValue] = [.text(metric.rawValue), .integer(fromMs), .integer(toMs)]
-            if let (start, key) = after {
-                sql += " AND (start_ms, sample_key) > (?4, ?5) ORDER BY start_ms, sample_key LIMIT ?6"
-                bindings += [.integer(start), .text(key), .integer(Int64(limit + 1))]
-            } else {
-                sql += " ORDER BY start_ms, sample_key LIMIT ?4"
-                bindings.append(.integer(Int64(limit + 1)))
+            let select = try db.statement("""
+                SELECT \(SampleRow.columns) FROM \(SampleRow.from)
+                 WHERE s.metric = \(SampleRow.metricId(parameter: 1)) AND s.start_ms >= ?2 AND s.start_ms < ?3 ORDER BY s.start_ms
+                """)
+            defer { select.reset() }
+            try select.bind(1, metric.rawValue)
+            try select.bind(2, max(fromMs, after?.0 ?? fromMs))
+            try select.bind(3, toMs)
+            var samples: [Sample] = []
+            var instant: [Sample] = []
+            func closeInstant() {
+                samples += SampleRow.sortedByStartAndKey(instant).filter { sample in
+                    guard let (start, key) = after, sample.startTimeMs == start else { return true }
+                    return key.utf8.lexicographicallyPrecedes(sample.sampleKey.utf8)
+                }
+                instant.removeAll(keepingCapacity: true)
             }
-            var samples = try db.query(sql, bindings) { SampleRow.decode($0) }
+            while try select.step() {
+                let sample = SampleRow.decode(select.row)
+                if let last = instant.last, last.startTimeMs != sample.startTimeMs {
+                    closeInstant()
+                    if samples.count > limit { break }
+                }
+                instant.append(sample)
+            }
+            closeInstant()
             let hasMore = samples.count > limit
-            if hasMore { samples.removeLast() }
+            if hasMore { samples.removeSubrange(limit...) }
             return RawPage(samples: samples, hasMore: hasMore)
         }
     }

@@ -23,7 +23,10 @@ extension SampleStore {
     static func recompute(_ days: [Metric: Set<DayKey>], db: Database, rules: Derivation,
                           extents: [Metric: MetricExtent], nowMs: Int64, marksArrival: Bool = true) throws -> DayHeadlines {
         var headlines = DayHeadlines()
-        let select = try db.statement("SELECT \(SampleRow.aggregationColumns) FROM samples WHERE metric = ? AND start_ms >= ? AND start_ms < ?")
+        let select = try db.statement("""
+            SELECT \(SampleRow.aggregationColumns) FROM \(SampleRow.aggregationFrom)
+             WHERE s.metric = \(SampleRow.metricId(parameter: 1)) AND s.start_ms >= ?2 AND s.start_ms < ?3
+            """)
         // In DO UPDATE every expression reads the row as it was, so the revision test sees
         // the old data and the old arrival.
         let upsert = try db.statement("""
@@ -36,6 +39,7 @@ extension SampleStore {
             WHERE data IS NOT excluded.data OR excluded.arrived_ms IS NOT NULL
             """)
         let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
+        var origins = OriginNames()
         for (metric, metricDays) in days.sorted(by: { $0.key < $1.key }) {
             guard let kind = rules.catalog.kind(of: metric) else { continue }
             for run in consecutiveRuns(metricDays.sorted()) {
@@ -50,7 +54,7 @@ extension SampleStore {
                 // Each sample read is attributed once; the aggregator trusts the buckets.
                 var byDay: [DayKey: [Sample]] = [:]
                 while try select.step() {
-                    let sample = SampleRow.decodeForAggregation(select.row, metric: metric)
+                    let sample = try SampleRow.decodeForAggregation(select.row, metric: metric, origins: &origins, db: db)
                     let attribution = DayAttribution.attribute(sample, kind: kind, clock: rules.clock)
                     let from = max(attribution.first.ordinal, first.ordinal), to = min(attribution.last.ordinal, last.ordinal)
                     guard from <= to else { continue }
@@ -125,17 +129,21 @@ extension SampleStore {
                 ($0.int64(0), $0.text(1), $0.optionalInt64(2), $0.optionalInt64(3))
             }) { stamps["\(day) \(metric)"] = (arrived, revised) }
         try db.execute("DELETE FROM day_aggregates")
-        let metrics = try db.query("SELECT DISTINCT metric FROM samples ORDER BY metric", [], { Metric(rawValue: $0.text(0)) })
+        let metrics = try storedMetricNames(db).map { Metric(rawValue: $0) }
         let upsert = try db.statement("""
             INSERT INTO day_aggregates (day, metric, value, data, updated_ms, source, arrived_ms, revised_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             """)
         let delete = try db.statement("DELETE FROM day_aggregates WHERE day = ? AND metric = ?")
         var written = 0
         var exact: [Metric: MetricExtent] = [:]
+        var origins = OriginNames()
         for metric in metrics {
             guard let kind = rules.catalog.kind(of: metric) else { continue }
-            // updated_ms follows the aggregation columns: a day's arrival is its latest sample's.
-            let select = try db.statement("SELECT \(SampleRow.aggregationColumns), updated_ms FROM samples WHERE metric = ? ORDER BY start_ms, sample_key")
+            // The update time follows the aggregation columns: a day's arrival is its latest sample's.
+            let select = try db.statement("""
+                SELECT \(SampleRow.aggregationColumns), s.received_ms + s.updated_delta_ms FROM \(SampleRow.aggregationFrom)
+                 WHERE s.metric = \(SampleRow.metricId(parameter: 1)) ORDER BY s.start_ms
+                """)
             let updatedColumn = Int32(SampleRow.aggregationColumnCount)
             try select.bind(1, metric.rawValue)
             defer { select.reset() }
@@ -158,7 +166,7 @@ extension SampleStore {
             }
             var lastFlushDay = Int64.min
             while try select.step() {
-                let sample = SampleRow.decodeForAggregation(select.row, metric: metric)
+                let sample = try SampleRow.decodeForAggregation(select.row, metric: metric, origins: &origins, db: db)
                 let startDay = sample.startTimeMs / dayMs
                 if startDay != lastFlushDay {
                     try flush(before: sample.startTimeMs)
@@ -206,5 +214,10 @@ extension SampleStore {
         }
         try MetricExtent.save(exact, db)
         return written
+    }
+
+    /// The names of the metrics with stored samples, sorted: one probe per name ever stored.
+    static func storedMetricNames(_ db: Database) throws -> [String] {
+        try db.query("SELECT name FROM sample_metrics m WHERE EXISTS (SELECT 1 FROM samples WHERE metric = m.id) ORDER BY name", []) { $0.text(0) }
     }
 }

@@ -39,11 +39,7 @@ public final class SampleStore: Sendable {
         let reconcileIntents = try WriteIntentStore.hasQueuedIntents(db: db)
         var changedSamples: [Sample] = []
 
-        let select = try db.statement(SampleRow.selectByKey)
-        let insert = try db.statement(SampleRow.insert)
-        let update = try db.statement(SampleRow.update)
-        let unchangedProbe = try db.statement(SampleRow.selectUnchanged)
-        let deleteByKey = try db.statement("DELETE FROM samples WHERE sample_key = ?")
+        let interner = SampleInterner(db: db)
         // Re-sends come in runs (a client re-sending a window, a file imported again):
         // after an unchanged sample, the next is first checked in SQL without decoding
         // the stored row; a miss falls through to the full path below.
@@ -52,15 +48,15 @@ public final class SampleStore: Sendable {
         // arriving sample, so two entries of a request never land on one (see `identity`).
         var claimed = Set<String>()
         for var sample in samples {
-            if expectUnchanged, try SampleRow.isStoredUnchanged(sample, with: unchangedProbe) {
+            if expectUnchanged, try SampleRow.isStoredUnchanged(sample, interner: interner, db: db) {
                 outcome.unchanged += 1
                 claimed.insert(sample.sampleKey)
                 continue
             }
-            var existing = try SampleRow.fetch(key: sample.sampleKey, with: select)
+            var existing = try SampleRow.find(key: sample.sampleKey, near: sample.startTimeMs, interner: interner)
             var replaced: Sample?
             if existing != sample {
-                switch try identity(for: sample, own: existing, claimed: claimed, db: db) {
+                switch try identity(for: sample, own: existing, claimed: claimed, interner: interner) {
                 case .own:
                     break
                 case .same(let stored):
@@ -85,20 +81,16 @@ public final class SampleStore: Sendable {
             }
             expectUnchanged = false
             if let replaced {
-                try deleteByKey.bind(1, replaced.sampleKey)
-                try deleteByKey.run()
+                try SampleRow.delete(replaced, interner: interner, db: db)
                 _ = touched.add(replaced, kind: rules.catalog.kind(of: replaced.metric), clock: clock)
-                try SampleRow.bind(sample, to: insert, nowMs: nowMs, includeReceived: true)
-                try insert.run()
+                try SampleRow.insert(sample, receivedMs: nowMs, updatedMs: nowMs, interner: interner, db: db)
                 outcome.updated += 1
             } else if let existing {
-                try SampleRow.bind(sample, to: update, nowMs: nowMs, includeReceived: false)
-                try update.run()
+                try SampleRow.update(existing, to: sample, nowMs: nowMs, interner: interner, db: db)
                 outcome.updated += 1
                 _ = touched.add(existing, kind: rules.catalog.kind(of: existing.metric), clock: clock)
             } else {
-                try SampleRow.bind(sample, to: insert, nowMs: nowMs, includeReceived: true)
-                try insert.run()
+                try SampleRow.insert(sample, receivedMs: nowMs, updatedMs: nowMs, interner: interner, db: db)
                 outcome.inserted += 1
             }
             let kind = rules.catalog.kind(of: sample.metric)
@@ -119,13 +111,23 @@ public final class SampleStore: Sendable {
         }
 
         if !deletedKeys.isEmpty {
+            // Placed keys are looked for in every period that holds samples, read once.
+            var periods: [Int64]?
+            let allPeriods = { () throws -> [Int64] in
+                if let periods { return periods }
+                let read = try SampleRow.periods(db: db)
+                periods = read
+                return read
+            }
             for key in deletedKeys {
                 // Deleting a key the store does not hold is not an error: deletes are idempotent.
-                guard let existing = try SampleRow.fetch(key: key, with: select) else { continue }
-                try deleteByKey.bind(1, key)
-                try deleteByKey.run()
+                let found = try SampleRow.findAll(key: key, periods: allPeriods, db: db)
+                guard !found.isEmpty else { continue }
+                for existing in found {
+                    try SampleRow.delete(existing, interner: interner, db: db)
+                    _ = touched.add(existing, kind: rules.catalog.kind(of: existing.metric), clock: clock)
+                }
                 outcome.deleted += 1
-                _ = touched.add(existing, kind: rules.catalog.kind(of: existing.metric), clock: clock)
             }
         }
 

@@ -3,7 +3,11 @@ import SQLiteStore
 /// The database schema, as versioned migrations. A migration, once released, is never
 /// edited: changes come as new versions.
 public enum HealthSchema {
-    public static var migrator: Migrator {
+    public static var migrator: Migrator { migrator(conversionRowsPerStep: SampleLayoutConversion.rowsPerStep) }
+
+    /// The migrations, the conversion to the compact sample layout moving `rows` samples
+    /// per step.
+    static func migrator(conversionRowsPerStep rows: Int) -> Migrator {
         var migrator = Migrator()
         migrator.register(1, "samples, day aggregates, metric statistics, settings") { db in
             try db.execute("""
@@ -273,6 +277,9 @@ public enum HealthSchema {
         }
         migrator.register(11, "changes feed, webhooks and their outbox, what the feed watcher remembers") { db in
             try db.execute(ChangeFeedSchema.version11)
+        }
+        migrator.registerStepped(SampleLayoutConversion.version, SampleLayoutConversion.name) { db in
+            try SampleLayoutConversion.step(db, rows: rows)
         }
         return migrator
     }

@@ -114,37 +114,65 @@ public enum JSONLinesExport {
     private static func writeTable(_ table: String, db: Database, to path: String) throws -> (rows: Int, binaryColumns: [String]) {
         let handle = try create(path)
         defer { try? handle.close() }
+        var writer = LineWriter(handle: handle)
+        if table == "samples" {
+            let rows = try SampleExport.write(db: db) { members in try writer.add(members) }
+            try writer.finish()
+            return (rows, [])
+        }
         var binaryColumns = Set(try db.query("SELECT name FROM pragma_table_info(?) WHERE upper(type) = 'BLOB'", [.text(table)]) { $0.text(0) })
         let filter = table == "settings" ? " WHERE key NOT IN (\(derivedSettings.map { "'\($0)'" }.joined(separator: ",")))" : ""
         let statement = try db.statement("SELECT * FROM \(table)\(filter) ORDER BY 1")
         defer { statement.reset() }
         let names = (0..<statement.columnCount).map { statement.columnName($0) }
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(1 << 20)
         var rows = 0
         while try statement.step() {
             var members: [String: JSONValue] = [:]
             for (index, name) in names.enumerated() {
-                switch statement.value(Int32(index)) {
-                case .null: members[name] = .null
-                case .integer(let value): members[name] = JSONValue(value)
-                case .real(let value): members[name] = JSONValue(value)
-                case .text(let value): members[name] = .string(value)
-                case .blob(let bytes):
-                    members[name] = encodeBinary(bytes)
-                    binaryColumns.insert(name)
-                }
+                let value = statement.value(Int32(index))
+                if case .blob = value { binaryColumns.insert(name) }
+                members[name] = json(value)
             }
+            try writer.add(members)
+            rows += 1
+        }
+        try writer.finish()
+        return (rows, binaryColumns.sorted())
+    }
+
+    /// A stored value as an export line writes it.
+    static func json(_ value: SQLiteValue) -> JSONValue {
+        switch value {
+        case .null: .null
+        case .integer(let value): JSONValue(value)
+        case .real(let value): JSONValue(value)
+        case .text(let value): .string(value)
+        case .blob(let bytes): encodeBinary(bytes)
+        }
+    }
+
+    /// Lines buffered a megabyte at a time, then flushed to disk.
+    private struct LineWriter {
+        let handle: FileHandle
+        var buffer: [UInt8] = []
+
+        init(handle: FileHandle) {
+            self.handle = handle
+            buffer.reserveCapacity(1 << 20)
+        }
+
+        mutating func add(_ members: [String: JSONValue]) throws {
             buffer += JSONWriter.serialize(.object(members))
             buffer.append(0x0A)
-            rows += 1
             if buffer.count >= 1 << 20 {
                 try handle.write(contentsOf: buffer)
                 buffer.removeAll(keepingCapacity: true)
             }
         }
-        try handle.write(contentsOf: buffer)
-        try handle.synchronize()
-        return (rows, binaryColumns.sorted())
+
+        mutating func finish() throws {
+            try handle.write(contentsOf: buffer)
+            try handle.synchronize()
+        }
     }
 }

@@ -55,16 +55,26 @@ public enum JSONLinesImport {
     private static func importTable(_ table: String, path: String, pool: DatabasePool) throws -> Int {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw ExportError("cannot open \(path)") }
         defer { try? handle.close() }
-        let columns = Set(try pool.readSync { db in try db.query("SELECT name FROM pragma_table_info(?)", [.text(table)]) { $0.text(0) } })
+        // Samples are written through their layout (SampleExport), under the columns they
+        // are exported with; every other table as its columns are.
+        let columns = table == "samples" ? SampleExport.columns
+            : Set(try pool.readSync { db in try db.query("SELECT name FROM pragma_table_info(?)", [.text(table)]) { $0.text(0) } })
         var rows: [[String: SQLiteValue]] = []
+        var lines: [Int] = []
         var total = 0
         var lineNumber = 0
         var pending: [UInt8] = []
         func flush() throws {
             guard !rows.isEmpty else { return }
             let batch = rows
+            let numbers = lines
             rows.removeAll(keepingCapacity: true)
+            lines.removeAll(keepingCapacity: true)
             try pool.writeSync { db in
+                if table == "samples" {
+                    try SampleExport.store(zip(numbers, batch).map { (line: $0, row: $1) }, path: path, db: db)
+                    return
+                }
                 for row in batch {
                     let names = row.keys.sorted()
                     let sql = "INSERT OR REPLACE INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))"
@@ -96,6 +106,7 @@ public enum JSONLinesImport {
                 }
             }
             rows.append(row)
+            lines.append(lineNumber)
             total += 1
             if rows.count >= rowsPerTransaction { try flush() }
         }

@@ -34,11 +34,15 @@ extension WriteIntentStore {
 
     /// At an `applied` ack: the sample may have synced back before the ack arrived.
     static func reconcileIfSynced(_ intent: WriteIntent, id: Int64, nowMs: Int64, clock: ZoneClock, db: Database) throws -> WriteIntent {
+        // The sample HealthKit wrote starts when the intent does: its period is probed
+        // first, every period only when it is not there.
         if let uuid = intent.healthKitUUID,
-           let found = try db.queryFirst("SELECT \(SampleRow.columns) FROM samples WHERE sample_key = ?", [.text(uuid)], { SampleRow.decode($0) }) {
+           let found = try SampleRow.find(key: uuid, near: intent.content.startTimeMs, db: db)
+            ?? SampleRow.findAll(key: uuid, periods: { try SampleRow.periods(db: db) }, db: db).first {
             return try markReconciled(intent, id: id, sampleKey: found.sampleKey, how: "sampleKey", nowMs: nowMs, clock: clock, db: db)
         }
-        let candidates = try db.query("SELECT \(SampleRow.columns) FROM samples WHERE sync_identifier = ? LIMIT 16", [.text(intent.externalId)]) { SampleRow.decode($0) }
+        let candidates = try db.query("SELECT \(SampleRow.columns) FROM \(SampleRow.from) WHERE s.sync_identifier = ? LIMIT 16",
+                                      [.text(intent.externalId)]) { SampleRow.decode($0) }
         if let found = candidates.first(where: { matches($0, intent) }) {
             return try markReconciled(intent, id: id, sampleKey: found.sampleKey, how: "syncIdentifier", nowMs: nowMs, clock: clock, db: db)
         }
