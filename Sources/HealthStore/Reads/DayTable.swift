@@ -22,48 +22,125 @@ public struct DayTable: Sendable {
     /// The first and last day read.
     public let from: DayKey
     public let to: DayKey
-    /// The entries by metric, then by day ordinal.
-    public private(set) var entries: [Metric: [Int: Entry]] = [:]
+
+    /// One metric's stored days, indexed by `ordinal - from.ordinal`: a year or two of
+    /// thirty metrics is tens of thousands of entries, and an array index is far cheaper
+    /// than a dictionary of dictionaries of entries that carry a whole aggregate each.
+    struct Column: Sendable {
+        var stored: [Bool]
+        var value: [Double?]
+        var latest: [Double?]
+        /// Decoded aggregates by index, only where detail was asked for.
+        var aggregates: [Int: DayAggregate] = [:]
+
+        init(days: Int) {
+            stored = Array(repeating: false, count: days)
+            value = Array(repeating: nil, count: days)
+            latest = Array(repeating: nil, count: days)
+        }
+    }
+
+    private var columns: [Column] = []
+    private var slots: [Metric: Int] = [:]
+
+    init(from: DayKey, to: DayKey) {
+        self.from = from
+        self.to = to
+    }
+
+    private var dayCount: Int { max(0, to.ordinal - from.ordinal + 1) }
 
     static func selectSQL(latestMetrics: [Metric], only metrics: [Metric]?) -> String {
         """
-        SELECT day, metric, value, data,
+        SELECT day, metric, value, CASE WHEN ?3 THEN data END,
                CASE WHEN metric IN (\(SQLList.quoted(latestMetrics))) THEN json_extract(data, '$.latest') END
-          FROM day_aggregates WHERE day BETWEEN ? AND ?\(metrics.map { " AND metric IN (\(SQLList.quoted($0)))" } ?? "")
+          FROM day_aggregates WHERE day BETWEEN ?1 AND ?2\(metrics.map { " AND metric IN (\(SQLList.quoted($0)))" } ?? "")
         """
     }
 
     /// Reads `from…to` (of `metrics` only, when given); `detail(metric, day)` says which
-    /// aggregates to decode.
+    /// aggregates to decode. `anyDetail: false` promises `detail` is always false, so the
+    /// JSON column is not even handed over.
     static func load(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey, metrics: [Metric]? = nil,
-                     detail: (Metric, Int) -> Bool) throws -> DayTable {
+                     anyDetail: Bool = true, detail: (Metric, Int) -> Bool) throws -> DayTable {
         var table = DayTable(from: from, to: to)
         let statement = try db.statement(selectSQL(latestMetrics: catalog.metrics(withHeadline: .latest), only: metrics))
         defer { statement.reset() }
         try statement.bind(1, Int64(from.ordinal))
         try statement.bind(2, Int64(to.ordinal))
+        try statement.bind(3, Int64(anyDetail ? 1 : 0))
+        // Rows come by day, then metric, and most days store the same metrics: the metric
+        // of a row is nearly always the one after the previous row's in first-seen order,
+        // so one byte comparison replaces a string, a catalog lookup and a hash per row.
+        var seen: [(metric: Metric, kind: MetricKind?, slot: Int)] = []
+        var seenIndex: [Metric: Int] = [:]
+        var previous = -1
+        let days = table.dayCount
         while try statement.step() {
             let day = Int(statement.int64(0))
-            let metric = Metric(rawValue: statement.text(1))
-            guard let kind = catalog.kind(of: metric) else { continue }
-            var entry = Entry(value: statement.optionalDouble(2), aggregate: nil, latest: statement.optionalDouble(4))
-            if detail(metric, day) {
+            var index = previous + 1 < seen.count ? previous + 1 : 0
+            if index >= seen.count || !statement.textEquals(1, seen[index].metric.rawValue) {
+                let metric = Metric(rawValue: statement.text(1))
+                if let known = seenIndex[metric] {
+                    index = known
+                } else {
+                    let kind = catalog.kind(of: metric)
+                    var slot = -1
+                    if kind != nil {
+                        slot = table.columns.count
+                        table.columns.append(Column(days: days))
+                        table.slots[metric] = slot
+                    }
+                    index = seen.count
+                    seen.append((metric, kind, slot))
+                    seenIndex[metric] = index
+                }
+            }
+            previous = index
+            let (metric, kind, slot) = seen[index]
+            guard let kind else { continue }
+            let offset = day - from.ordinal
+            guard offset >= 0, offset < days else { continue }
+            table.columns[slot].stored[offset] = true
+            table.columns[slot].value[offset] = statement.optionalDouble(2)
+            table.columns[slot].latest[offset] = statement.optionalDouble(4)
+            if anyDetail, detail(metric, day) {
                 do {
-                    entry.aggregate = try DayAggregate(json: JSONParser.parse(statement.blob(3)), kind: kind)
+                    table.columns[slot].aggregates[offset] = try DayAggregate(json: JSONParser.parse(statement.blob(3)), kind: kind)
                 } catch {
                     throw UnreadableAggregate(day: DayKey(ordinal: day), metric: metric, reason: String(describing: error))
                 }
             }
-            table.entries[metric, default: [:]][day] = entry
         }
         return table
     }
 
     /// The entry of `metric` on `day`, when one is stored.
-    public func entry(_ metric: Metric, _ day: DayKey) -> Entry? { entries[metric]?[day.ordinal] }
+    public func entry(_ metric: Metric, _ day: DayKey) -> Entry? {
+        guard let slot = slots[metric] else { return nil }
+        return entry(columns[slot], offset: day.ordinal - from.ordinal)
+    }
+
+    private func entry(_ column: Column, offset: Int) -> Entry? {
+        guard offset >= 0, offset < column.stored.count, column.stored[offset] else { return nil }
+        return Entry(value: column.value[offset], aggregate: column.aggregates[offset], latest: column.latest[offset])
+    }
+
+    /// The stored entries of `metric` in `from…to`, ascending by day.
+    public func entries(_ metric: Metric, from: DayKey, to: DayKey) -> [(day: DayKey, entry: Entry)] {
+        guard let slot = slots[metric] else { return [] }
+        let column = columns[slot]
+        let first = max(from.ordinal, self.from.ordinal), last = min(to.ordinal, self.to.ordinal)
+        guard first <= last else { return [] }
+        var out: [(day: DayKey, entry: Entry)] = []
+        for ordinal in first...last {
+            if let entry = entry(column, offset: ordinal - self.from.ordinal) { out.append((DayKey(ordinal: ordinal), entry)) }
+        }
+        return out
+    }
 
     /// Metrics with a stored value in the table, whatever the day.
-    public var metricsWithData: Set<Metric> { Set(entries.keys) }
+    public var metricsWithData: Set<Metric> { Set(slots.keys) }
 
     /// The sources that contributed to the stored aggregates of `from…to`: for summed
     /// metrics only sources that counted after de-duplication (their `sources` entries are
