@@ -57,6 +57,14 @@ public struct Row {
         }
     }
 
+    /// Calls `body` with the column's bytes in place (text or blob; empty for `NULL`),
+    /// valid only during the call.
+    @inlinable public func withBytes<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let bytes = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return try body(UnsafeRawBufferPointer(start: count > 0 ? bytes : nil, count: count))
+    }
+
     /// The column as bytes (`NULL` and empty blobs read as `[]`).
     @inlinable public func blob(_ column: Int32) -> [UInt8] {
         guard let bytes = sqlite3_column_blob(handle, column) else { return [] }

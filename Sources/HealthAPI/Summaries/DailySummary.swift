@@ -32,7 +32,9 @@ struct DailySummary: Sendable {
     /// Reads the day and its baseline window (one range read) and builds the answer.
     func build(_ reader: StoreReader) throws -> JSONValue {
         let day = self.day
-        let table = try reader.dayTable(catalog: catalog, from: day.adding(days: -Self.baselineDays), to: day) { _, ordinal in ordinal == day.ordinal }
+        // The same read gives the judgements their rows when their window is the baseline's.
+        let table = try reader.dayTable(catalog: catalog, from: day.adding(days: -Self.baselineDays), to: day,
+                                        storedDays: Self.baselineDays == Baseline.windowDays) { _, ordinal in ordinal == day.ordinal }
         let asOf = try reader.asOf(catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(day, zone: zone.name))
         var summary = self
         // Only last night — the one that ends today — can still be syncing.
@@ -41,7 +43,7 @@ struct DailySummary: Sendable {
                 summary.provisional.insert(spec.metric)
             }
         }
-        summary.judgement = try DayJudgement.load(day, reader: reader, catalog: catalog, rule: SettlingRule(zone: zone.name, nowMs: nowMs))
+        summary.judgement = try DayJudgement.load(day, reader: reader, catalog: catalog, rule: SettlingRule(zone: zone.name, nowMs: nowMs), table: table)
         return summary.render(table, asOfMs: asOf, sources: try reader.sources(catalog: catalog, from: day, to: day),
                               activity: try DayActivity.load(reader, day: day))
     }

@@ -40,6 +40,11 @@ public struct DayTable: Sendable {
         }
     }
 
+    /// The rows as the judgements read them (``JudgementReads/StoredDay``), by day then
+    /// metric; only filled when asked for, so a daily summary and its judgements share
+    /// one read of the same days.
+    public private(set) var storedDays: [JudgementReads.StoredDay]?
+
     private var columns: [Column] = []
     private var slots: [Metric: Int] = [:]
 
@@ -50,25 +55,31 @@ public struct DayTable: Sendable {
 
     private var dayCount: Int { max(0, to.ordinal - from.ordinal + 1) }
 
-    static func selectSQL(latestMetrics: [Metric], only metrics: [Metric]?) -> String {
+    static func selectSQL(latestMetrics: [Metric], sleepMetrics: [Metric], only metrics: [Metric]?) -> String {
         """
         SELECT day, metric, value, CASE WHEN ?3 THEN data END,
-               CASE WHEN metric IN (\(SQLList.quoted(latestMetrics))) THEN json_extract(data, '$.latest') END
+               CASE WHEN metric IN (\(SQLList.quoted(latestMetrics))) THEN json_extract(data, '$.latest') END,
+               source, arrived_ms, revised_ms,
+               CASE WHEN ?4 AND metric IN (\(SQLList.quoted(sleepMetrics))) THEN json_extract(data, '$.sleepEnd') END
           FROM day_aggregates WHERE day BETWEEN ?1 AND ?2\(metrics.map { " AND metric IN (\(SQLList.quoted($0)))" } ?? "")
         """
     }
 
     /// Reads `from…to` (of `metrics` only, when given); `detail(metric, day)` says which
     /// aggregates to decode. `anyDetail: false` promises `detail` is always false, so the
-    /// JSON column is not even handed over.
+    /// JSON column is not even handed over. `storedDays: true` also keeps the rows as the
+    /// judgements read them (``storedDays``).
     static func load(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey, metrics: [Metric]? = nil,
-                     anyDetail: Bool = true, detail: (Metric, Int) -> Bool) throws -> DayTable {
+                     anyDetail: Bool = true, storedDays keepStored: Bool = false, detail: (Metric, Int) -> Bool) throws -> DayTable {
         var table = DayTable(from: from, to: to)
-        let statement = try db.statement(selectSQL(latestMetrics: catalog.metrics(withHeadline: .latest), only: metrics))
+        var stored: [JudgementReads.StoredDay] = []
+        let statement = try db.statement(selectSQL(latestMetrics: catalog.metrics(withHeadline: .latest),
+                                                   sleepMetrics: catalog.metrics(ofKind: [.sleep]), only: metrics))
         defer { statement.reset() }
         try statement.bind(1, Int64(from.ordinal))
         try statement.bind(2, Int64(to.ordinal))
         try statement.bind(3, Int64(anyDetail ? 1 : 0))
+        try statement.bind(4, Int64(keepStored ? 1 : 0))
         // Rows come by day, then metric, and most days store the same metrics: the metric
         // of a row is nearly always the one after the previous row's in first-seen order,
         // so one byte comparison replaces a string, a catalog lookup and a hash per row.
@@ -101,8 +112,14 @@ public struct DayTable: Sendable {
             guard let kind else { continue }
             let offset = day - from.ordinal
             guard offset >= 0, offset < days else { continue }
+            let value = statement.optionalDouble(2)
             table.columns[slot].stored[offset] = true
-            table.columns[slot].value[offset] = statement.optionalDouble(2)
+            table.columns[slot].value[offset] = value
+            if keepStored {
+                stored.append(JudgementReads.StoredDay(day: DayKey(ordinal: day), metric: metric, value: value,
+                                                       source: statement.optionalText(5) ?? "unknown", arrivedMs: statement.optionalInt64(6),
+                                                       revisedMs: statement.optionalInt64(7), sleepEndMs: statement.optionalInt64(8)))
+            }
             table.columns[slot].latest[offset] = statement.optionalDouble(4)
             if anyDetail, detail(metric, day) {
                 do {
@@ -112,6 +129,7 @@ public struct DayTable: Sendable {
                 }
             }
         }
+        if keepStored { table.storedDays = stored }
         return table
     }
 
@@ -182,7 +200,10 @@ public struct DayTable: Sendable {
     }
 
     /// See ``sourcesSQL(_:)``: each name with its last day's ordinal as its recency.
+    /// Each aggregate's JSON is read in place in Swift (``AggregateSourceScan``); SQLite's
+    /// JSON functions answer instead when any aggregate is not plain enough for that.
     static func sources(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey) throws -> [(name: String, recency: Int64)] {
+        if let names = try scannedSources(db, catalog: catalog, from: from, to: to) { return names }
         let statement = try db.statement(sourcesSQL(catalog))
         defer { statement.reset() }
         try statement.bind(1, Int64(from.ordinal))
@@ -190,6 +211,40 @@ public struct DayTable: Sendable {
         var names: [(name: String, recency: Int64)] = []
         while try statement.step() { if let name = statement.optionalText(0) { names.append((name, statement.int64(1))) } }
         return names
+    }
+
+    /// A source name compared by its bytes, as SQLite's `GROUP BY` compares it (a Swift
+    /// string compares by canonical equivalence).
+    private struct NameBytes: Hashable {
+        let name: String
+        static func == (a: NameBytes, b: NameBytes) -> Bool { a.name.utf8.elementsEqual(b.name.utf8) }
+        func hash(into hasher: inout Hasher) {
+            var name = name
+            name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// ``sources(_:catalog:from:to:)`` read in Swift, or nil when SQLite must read them.
+    private static func scannedSources(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey) throws -> [(name: String, recency: Int64)]? {
+        let sleep = catalog.metrics(ofKind: [.sleep])
+        // `NOT IN (NULL)` matches nothing in SQL; leave that case to the SQL itself.
+        guard !sleep.isEmpty else { return nil }
+        let statement = try db.statement("SELECT day, metric IN (\(SQLList.quoted(sleep))), data FROM day_aggregates WHERE day BETWEEN ?1 AND ?2")
+        defer { statement.reset() }
+        try statement.bind(1, Int64(from.ordinal))
+        try statement.bind(2, Int64(to.ordinal))
+        var latest: [NameBytes: Int64] = [:]
+        while try statement.step() {
+            let day = statement.int64(0)
+            let night = statement.int64(1) != 0
+            guard let names = statement.withBytes(2, { AggregateSourceScan.names($0, night: night) }) else { return nil }
+            for name in names {
+                let key = NameBytes(name: name)
+                if let seen = latest[key], seen >= day { continue }
+                latest[key] = day
+            }
+        }
+        return latest.map { ($0.key.name, $0.value) }
     }
 }
 
