@@ -21,20 +21,21 @@ struct AggregateSourceScan {
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 
-    private mutating func topLevel(key wanted: String, night: Bool) -> [String]? {
+    private mutating func topLevel(key wanted: StaticString, night: Bool) -> [String]? {
         skipSpace()
         guard take(UInt8(ascii: "{")) else { return nil }
         var found: [String]?
-        var keys: Set<String> = []
         skipSpace()
         if take(UInt8(ascii: "}")) { return finish(found ?? []) }
         while true {
             skipSpace()
-            guard let key = plainString(), keys.insert(key).inserted else { return nil }
+            guard let key = plainKey() else { return nil }
             skipSpace()
             guard take(UInt8(ascii: ":")) else { return nil }
             skipSpace()
-            if key == wanted {
+            if matches(key, wanted) {
+                // A repeated key: which one SQLite reads is its business.
+                guard found == nil else { return nil }
                 if night {
                     if let name = plainString() {
                         found = [name]
@@ -91,25 +92,23 @@ struct AggregateSourceScan {
     /// is zero or less, nil when SQLite must decide.
     private mutating func countedObject() -> String?? {
         guard take(UInt8(ascii: "{")) else { return nil }
-        var counted: Double?
+        var counted: Bool?
         var name: String?
-        var keys: Set<String> = []
         skipSpace()
         if !take(UInt8(ascii: "}")) {
             while true {
                 skipSpace()
-                guard let key = plainString(), keys.insert(key).inserted else { return nil }
+                guard let key = plainKey() else { return nil }
                 skipSpace()
                 guard take(UInt8(ascii: ":")) else { return nil }
                 skipSpace()
-                switch key {
-                case "counted":
-                    guard let number = number() else { return nil }
-                    counted = number
-                case "name":
-                    guard let text = plainString() else { return nil }
+                if matches(key, "counted") {
+                    guard counted == nil, let positive = positiveNumber() else { return nil }
+                    counted = positive
+                } else if matches(key, "name") {
+                    guard name == nil, let text = plainString() else { return nil }
                     name = text
-                default:
+                } else {
                     guard skipValue(depth: 0) else { return nil }
                 }
                 skipSpace()
@@ -119,7 +118,7 @@ struct AggregateSourceScan {
             }
         }
         // A missing `counted` or `name` is NULL in SQL: the element names nobody.
-        guard let counted, counted > 0 else { return .some(nil) }
+        guard counted == true else { return .some(nil) }
         return .some(name)
     }
 
@@ -127,13 +126,32 @@ struct AggregateSourceScan {
     private mutating func plainString() -> String? {
         guard take(Self.quote) else { return nil }
         let start = at
+        var ascii = true
         while at < bytes.count {
             let byte = bytes[at]
             if byte == Self.quote {
-                // Invalid UTF-8 is left to SQLite, which groups names by their bytes.
-                guard let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self) else { return nil }
+                let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<at])
                 at += 1
-                return text
+                if ascii { return String(decoding: slice, as: UTF8.self) }
+                // Invalid UTF-8 is left to SQLite, which groups names by their bytes.
+                return String(validating: slice, as: UTF8.self)
+            }
+            if byte == Self.backslash || byte < 0x20 { return nil }
+            if byte >= 0x80 { ascii = false }
+            at += 1
+        }
+        return nil
+    }
+
+    /// The bytes of a key without escapes, else nil.
+    private mutating func plainKey() -> Range<Int>? {
+        guard take(Self.quote) else { return nil }
+        let start = at
+        while at < bytes.count {
+            let byte = bytes[at]
+            if byte == Self.quote {
+                at += 1
+                return start..<(at - 1)
             }
             if byte == Self.backslash || byte < 0x20 { return nil }
             at += 1
@@ -141,19 +159,36 @@ struct AggregateSourceScan {
         return nil
     }
 
-    /// A JSON number, strictly as JSON spells it, else nil.
-    private mutating func number() -> Double? {
+    private func matches(_ key: Range<Int>, _ word: StaticString) -> Bool {
+        guard key.count == word.utf8CodeUnitCount else { return false }
+        for i in 0..<key.count where bytes[key.lowerBound + i] != word.utf8Start[i] { return false }
+        return true
+    }
+
+    /// Whether a JSON number is above zero, as SQLite compares its value; nil when not a number.
+    private mutating func positiveNumber() -> Bool? {
         let start = at
+        guard skipNumber() else { return nil }
+        let text = UnsafeRawBufferPointer(rebasing: bytes[start..<at])
+        // Short decimals without an exponent cannot underflow: any non-zero digit decides.
+        if text.count <= 20, !text.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
+            return text[0] != UInt8(ascii: "-") && text.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
+        }
+        return Double(String(decoding: text, as: UTF8.self)).map { $0 > 0 }
+    }
+
+    /// Steps over a JSON number, strictly as JSON spells it; false when there is none.
+    private mutating func skipNumber() -> Bool {
         _ = take(UInt8(ascii: "-"))
         let integer = at
-        guard digits(), bytes[integer] != UInt8(ascii: "0") || at == integer + 1 else { return nil }
-        if take(UInt8(ascii: ".")) { guard digits() else { return nil } }
+        guard digits(), bytes[integer] != UInt8(ascii: "0") || at == integer + 1 else { return false }
+        if take(UInt8(ascii: ".")) { guard digits() else { return false } }
         if at < bytes.count, bytes[at] | 0x20 == UInt8(ascii: "e") {
             at += 1
             if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
-            guard digits() else { return nil }
+            guard digits() else { return false }
         }
-        return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self))
+        return true
     }
 
     private mutating func digits() -> Bool {
@@ -197,7 +232,7 @@ struct AggregateSourceScan {
         case UInt8(ascii: "t"): return takeWord("true")
         case UInt8(ascii: "f"): return takeWord("false")
         case UInt8(ascii: "n"): return takeWord("null")
-        default: return number() != nil
+        default: return skipNumber()
         }
     }
 
