@@ -30,8 +30,9 @@ public struct DayTable: Sendable {
         var stored: [Bool]
         var value: [Double?]
         var latest: [Double?]
-        /// Decoded aggregates by index, only where detail was asked for.
-        var aggregates: [Int: DayAggregate] = [:]
+        /// Decoded aggregates by index where detail was asked for; empty until the first
+        /// one, so a table without detail pays nothing for them.
+        var aggregates: [DayAggregate?] = []
 
         init(days: Int) {
             stored = Array(repeating: false, count: days)
@@ -123,7 +124,9 @@ public struct DayTable: Sendable {
             table.columns[slot].latest[offset] = statement.optionalDouble(4)
             if anyDetail, detail(metric, day) {
                 do {
-                    table.columns[slot].aggregates[offset] = try DayAggregate(json: JSONParser.parse(statement.blob(3)), kind: kind)
+                    let aggregate = try DayAggregate(json: JSONParser.parse(statement.blob(3)), kind: kind)
+                    if table.columns[slot].aggregates.isEmpty { table.columns[slot].aggregates = Array(repeating: nil, count: days) }
+                    table.columns[slot].aggregates[offset] = aggregate
                 } catch {
                     throw UnreadableAggregate(day: DayKey(ordinal: day), metric: metric, reason: String(describing: error))
                 }
@@ -141,7 +144,8 @@ public struct DayTable: Sendable {
 
     private func entry(_ column: Column, offset: Int) -> Entry? {
         guard offset >= 0, offset < column.stored.count, column.stored[offset] else { return nil }
-        return Entry(value: column.value[offset], aggregate: column.aggregates[offset], latest: column.latest[offset])
+        return Entry(value: column.value[offset], aggregate: offset < column.aggregates.count ? column.aggregates[offset] : nil,
+                     latest: column.latest[offset])
     }
 
     /// The stored entries of `metric` in `from…to`, ascending by day.
