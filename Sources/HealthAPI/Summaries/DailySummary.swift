@@ -38,7 +38,8 @@ struct DailySummary: Sendable {
         let asOf = try reader.asOf(catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(day, zone: zone.name))
         var summary = self
         // Only last night — the one that ends today — can still be syncing.
-        for spec in catalog.specs where day == zone.today(nowMs: nowMs) && spec.kind == .sleep && table.entry(spec.metric, day) != nil {
+        let isToday = day == zone.today(nowMs: nowMs)
+        for spec in catalog.specs where isToday && spec.kind == .sleep && table.hasEntry(spec.metric, day) {
             if try reader.isProvisional(night: day, metric: spec.metric, zone: zone.name, nowMs: nowMs) {
                 summary.provisional.insert(spec.metric)
             }
@@ -50,7 +51,7 @@ struct DailySummary: Sendable {
 
     /// The metrics the answer lists: those every summary lists, then any other with data on the day.
     func listed(_ table: DayTable) -> [MetricSpec] {
-        catalog.summaryOrder.filter { $0.wording.always || table.entry($0.metric, day) != nil }
+        catalog.summaryOrder.filter { $0.wording.always || table.hasEntry($0.metric, day) }
     }
 
     func render(_ table: DayTable, asOfMs: Int64?, sources: [(name: String, recency: Int64)], activity: DayActivity = .none) -> JSONValue {

@@ -142,6 +142,13 @@ public struct DayTable: Sendable {
         return entry(columns[slot], offset: day.ordinal - from.ordinal)
     }
 
+    /// Whether `metric` has a stored entry on `day`, without building it.
+    public func hasEntry(_ metric: Metric, _ day: DayKey) -> Bool {
+        guard let slot = slots[metric] else { return false }
+        let offset = day.ordinal - from.ordinal
+        return offset >= 0 && offset < columns[slot].stored.count && columns[slot].stored[offset]
+    }
+
     private func entry(_ column: Column, offset: Int) -> Entry? {
         guard offset >= 0, offset < column.stored.count, column.stored[offset] else { return nil }
         return Entry(value: column.value[offset], aggregate: offset < column.aggregates.count ? column.aggregates[offset] : nil,
