@@ -25,11 +25,20 @@ public struct JudgementSeries: Sendable {
                              keptDay: DayKey? = nil) -> JudgementSeries {
         var out = JudgementSeries()
         var values: [Metric: [DayValue]] = [:]
+        // Each metric's kind is looked up once, not once per day.
+        var kinds: [Metric: MetricKind?] = [:]
         for row in rows {
             if row.day == keptDay { out.stored[row.metric] = row }
             guard let value = row.value, value.isFinite else { continue }
-            values[row.metric, default: []].append(DayValue(day: row.day, value: value, source: row.source,
-                                                            status: rule.status(row, catalog: catalog)))
+            let kind: MetricKind?
+            if let known = kinds[row.metric] {
+                kind = known
+            } else {
+                kind = catalog.kind(of: row.metric)
+                kinds[row.metric] = .some(kind)
+            }
+            let status = rule.status(row.day, kind: kind, arrivedMs: row.arrivedMs, sleepEndMs: row.sleepEndMs)
+            values[row.metric, default: []].append(DayValue(day: row.day, value: value, source: row.source, status: status))
         }
         for (metric, days) in values { out.byMetric[metric] = DaySeries(metric: metric, values: days) }
         return out
