@@ -43,6 +43,28 @@ public struct Row {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// Whether the column's UTF-8 text is exactly `candidate`, compared in place without
+    /// making a string (`NULL` equals only the empty string).
+    @inlinable public func textEquals(_ column: Int32, _ candidate: String) -> Bool {
+        let bytes = sqlite3_column_text(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        var candidate = candidate
+        return candidate.withUTF8 { utf8 in
+            guard utf8.count == count else { return false }
+            guard count > 0, let bytes else { return true }
+            for i in 0..<count where bytes[i] != utf8[i] { return false }
+            return true
+        }
+    }
+
+    /// Calls `body` with the column's bytes in place (text or blob; empty for `NULL`),
+    /// valid only during the call.
+    @inlinable public func withBytes<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let bytes = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return try body(UnsafeRawBufferPointer(start: count > 0 ? bytes : nil, count: count))
+    }
+
     /// The column as bytes (`NULL` and empty blobs read as `[]`).
     @inlinable public func blob(_ column: Int32) -> [UInt8] {
         guard let bytes = sqlite3_column_blob(handle, column) else { return [] }

@@ -123,6 +123,10 @@ public final class Statement {
     @inlinable public func double(_ column: Int32) -> Double { Row(handle).double(column) }
     /// The column as text.
     @inlinable public func text(_ column: Int32) -> String { Row(handle).text(column) }
+    /// Whether the column's text is exactly `candidate` (``Row/textEquals(_:_:)``).
+    @inlinable public func textEquals(_ column: Int32, _ candidate: String) -> Bool { Row(handle).textEquals(column, candidate) }
+    /// Calls `body` with the column's bytes in place (``Row/withBytes(_:_:)``).
+    @inlinable public func withBytes<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T { try Row(handle).withBytes(column, body) }
     /// The column as bytes.
     @inlinable public func blob(_ column: Int32) -> [UInt8] { Row(handle).blob(column) }
     /// The column as an integer, or nil when `NULL`.

@@ -32,23 +32,26 @@ struct DailySummary: Sendable {
     /// Reads the day and its baseline window (one range read) and builds the answer.
     func build(_ reader: StoreReader) throws -> JSONValue {
         let day = self.day
-        let table = try reader.dayTable(catalog: catalog, from: day.adding(days: -Self.baselineDays), to: day) { _, ordinal in ordinal == day.ordinal }
+        // The same read gives the judgements their rows when their window is the baseline's.
+        let table = try reader.dayTable(catalog: catalog, from: day.adding(days: -Self.baselineDays), to: day,
+                                        storedDays: Self.baselineDays == Baseline.windowDays) { _, ordinal in ordinal == day.ordinal }
         let asOf = try reader.asOf(catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(day, zone: zone.name))
         var summary = self
         // Only last night — the one that ends today — can still be syncing.
-        for spec in catalog.specs where day == zone.today(nowMs: nowMs) && spec.kind == .sleep && table.entry(spec.metric, day) != nil {
+        let isToday = day == zone.today(nowMs: nowMs)
+        for spec in catalog.specs where isToday && spec.kind == .sleep && table.hasEntry(spec.metric, day) {
             if try reader.isProvisional(night: day, metric: spec.metric, zone: zone.name, nowMs: nowMs) {
                 summary.provisional.insert(spec.metric)
             }
         }
-        summary.judgement = try DayJudgement.load(day, reader: reader, catalog: catalog, rule: SettlingRule(zone: zone.name, nowMs: nowMs))
+        summary.judgement = try DayJudgement.load(day, reader: reader, catalog: catalog, rule: SettlingRule(zone: zone.name, nowMs: nowMs), table: table)
         return summary.render(table, asOfMs: asOf, sources: try reader.sources(catalog: catalog, from: day, to: day),
                               activity: try DayActivity.load(reader, day: day))
     }
 
     /// The metrics the answer lists: those every summary lists, then any other with data on the day.
     func listed(_ table: DayTable) -> [MetricSpec] {
-        catalog.summaryOrder.filter { $0.wording.always || table.entry($0.metric, day) != nil }
+        catalog.summaryOrder.filter { $0.wording.always || table.hasEntry($0.metric, day) }
     }
 
     func render(_ table: DayTable, asOfMs: Int64?, sources: [(name: String, recency: Int64)], activity: DayActivity = .none) -> JSONValue {

@@ -15,9 +15,16 @@ struct DayJudgement: Sendable {
     /// Nothing judged (summaries built without a database, as in unit tests).
     static func none(_ day: DayKey) -> DayJudgement { DayJudgement(day: day, series: JudgementSeries(), readiness: nil, scan: nil) }
 
-    static func load(_ day: DayKey, reader: StoreReader, catalog: MetricCatalog, rule: SettlingRule) throws -> DayJudgement {
-        let series = try JudgementSeries.load(reader, catalog: catalog, metrics: nil, from: day.adding(days: -Baseline.windowDays), to: day,
-                                              rule: rule, keptDay: day)
+    /// Reads the judgements of `day`; `table`, when it holds the stored rows of exactly
+    /// `day − 28 … day` (``DayTable/storedDays``), is used instead of reading them again.
+    static func load(_ day: DayKey, reader: StoreReader, catalog: MetricCatalog, rule: SettlingRule, table: DayTable? = nil) throws -> DayJudgement {
+        let from = day.adding(days: -Baseline.windowDays)
+        let series: JudgementSeries
+        if let table, table.from == from, table.to == day, let rows = table.storedDays {
+            series = JudgementSeries.build(rows, catalog: catalog, rule: rule, keptDay: day)
+        } else {
+            series = try JudgementSeries.load(reader, catalog: catalog, metrics: nil, from: from, to: day, rule: rule, keptDay: day)
+        }
         let onDay = series.metrics.filter { series.series($0)[day] != nil }
         let scan = try? AnomalyScan.scan(onDay.map { series.series($0) }, from: day, to: day, catalog: catalog)
         return DayJudgement(day: day, series: series, readiness: StoreReader.readiness(day, series: series, catalog: catalog), scan: scan)

@@ -25,7 +25,7 @@ struct RangeSummary: Sendable {
     func build(_ reader: StoreReader) throws -> JSONValue {
         // Headline numbers and latest readings come straight from SQLite; no aggregate
         // is parsed in Swift, which keeps a 366-day summary (plus the previous 366) fast.
-        let table = try reader.dayTable(catalog: catalog, from: previousFrom, to: to) { _, _ in false }
+        let table = try reader.dayTable(catalog: catalog, from: previousFrom, to: to, anyDetail: false) { _, _ in false }
         let asOf = try reader.asOf(catalog: catalog, beforeMs: ZoneClock.shared.endOfDayMs(to, zone: zone.name))
         return render(table, asOfMs: asOf, sources: try reader.sources(catalog: catalog, from: from, to: to),
                       stages: try reader.sleepStageAverages(catalog: catalog, from: from, to: to))

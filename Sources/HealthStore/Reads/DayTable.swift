@@ -22,48 +22,154 @@ public struct DayTable: Sendable {
     /// The first and last day read.
     public let from: DayKey
     public let to: DayKey
-    /// The entries by metric, then by day ordinal.
-    public private(set) var entries: [Metric: [Int: Entry]] = [:]
 
-    static func selectSQL(latestMetrics: [Metric], only metrics: [Metric]?) -> String {
+    /// One metric's stored days, indexed by `ordinal - from.ordinal`: a year or two of
+    /// thirty metrics is tens of thousands of entries, and an array index is far cheaper
+    /// than a dictionary of dictionaries of entries that carry a whole aggregate each.
+    struct Column: Sendable {
+        var stored: [Bool]
+        var value: [Double?]
+        var latest: [Double?]
+        /// Decoded aggregates by index where detail was asked for; empty until the first
+        /// one, so a table without detail pays nothing for them.
+        var aggregates: [DayAggregate?] = []
+
+        init(days: Int) {
+            stored = Array(repeating: false, count: days)
+            value = Array(repeating: nil, count: days)
+            latest = Array(repeating: nil, count: days)
+        }
+    }
+
+    /// The rows as the judgements read them (``JudgementReads/StoredDay``), by day then
+    /// metric; only filled when asked for, so a daily summary and its judgements share
+    /// one read of the same days.
+    public private(set) var storedDays: [JudgementReads.StoredDay]?
+
+    private var columns: [Column] = []
+    private var slots: [Metric: Int] = [:]
+
+    init(from: DayKey, to: DayKey) {
+        self.from = from
+        self.to = to
+    }
+
+    private var dayCount: Int { max(0, to.ordinal - from.ordinal + 1) }
+
+    static func selectSQL(latestMetrics: [Metric], sleepMetrics: [Metric], only metrics: [Metric]?) -> String {
         """
-        SELECT day, metric, value, data,
-               CASE WHEN metric IN (\(SQLList.quoted(latestMetrics))) THEN json_extract(data, '$.latest') END
-          FROM day_aggregates WHERE day BETWEEN ? AND ?\(metrics.map { " AND metric IN (\(SQLList.quoted($0)))" } ?? "")
+        SELECT day, metric, value, CASE WHEN ?3 THEN data END,
+               CASE WHEN metric IN (\(SQLList.quoted(latestMetrics))) THEN json_extract(data, '$.latest') END,
+               source, arrived_ms, revised_ms,
+               CASE WHEN ?4 AND metric IN (\(SQLList.quoted(sleepMetrics))) THEN json_extract(data, '$.sleepEnd') END
+          FROM day_aggregates WHERE day BETWEEN ?1 AND ?2\(metrics.map { " AND metric IN (\(SQLList.quoted($0)))" } ?? "")
         """
     }
 
     /// Reads `from…to` (of `metrics` only, when given); `detail(metric, day)` says which
-    /// aggregates to decode.
+    /// aggregates to decode. `anyDetail: false` promises `detail` is always false, so the
+    /// JSON column is not even handed over. `storedDays: true` also keeps the rows as the
+    /// judgements read them (``storedDays``).
     static func load(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey, metrics: [Metric]? = nil,
-                     detail: (Metric, Int) -> Bool) throws -> DayTable {
+                     anyDetail: Bool = true, storedDays keepStored: Bool = false, detail: (Metric, Int) -> Bool) throws -> DayTable {
         var table = DayTable(from: from, to: to)
-        let statement = try db.statement(selectSQL(latestMetrics: catalog.metrics(withHeadline: .latest), only: metrics))
+        var stored: [JudgementReads.StoredDay] = []
+        let statement = try db.statement(selectSQL(latestMetrics: catalog.metrics(withHeadline: .latest),
+                                                   sleepMetrics: catalog.metrics(ofKind: [.sleep]), only: metrics))
         defer { statement.reset() }
         try statement.bind(1, Int64(from.ordinal))
         try statement.bind(2, Int64(to.ordinal))
+        try statement.bind(3, Int64(anyDetail ? 1 : 0))
+        try statement.bind(4, Int64(keepStored ? 1 : 0))
+        // Rows come by day, then metric, and most days store the same metrics: the metric
+        // of a row is nearly always the one after the previous row's in first-seen order,
+        // so one byte comparison replaces a string, a catalog lookup and a hash per row.
+        var seen: [(metric: Metric, kind: MetricKind?, slot: Int)] = []
+        var seenIndex: [Metric: Int] = [:]
+        var previous = -1
+        let days = table.dayCount
         while try statement.step() {
             let day = Int(statement.int64(0))
-            let metric = Metric(rawValue: statement.text(1))
-            guard let kind = catalog.kind(of: metric) else { continue }
-            var entry = Entry(value: statement.optionalDouble(2), aggregate: nil, latest: statement.optionalDouble(4))
-            if detail(metric, day) {
+            var index = previous + 1 < seen.count ? previous + 1 : 0
+            if index >= seen.count || !statement.textEquals(1, seen[index].metric.rawValue) {
+                let metric = Metric(rawValue: statement.text(1))
+                if let known = seenIndex[metric] {
+                    index = known
+                } else {
+                    let kind = catalog.kind(of: metric)
+                    var slot = -1
+                    if kind != nil {
+                        slot = table.columns.count
+                        table.columns.append(Column(days: days))
+                        table.slots[metric] = slot
+                    }
+                    index = seen.count
+                    seen.append((metric, kind, slot))
+                    seenIndex[metric] = index
+                }
+            }
+            previous = index
+            let (metric, kind, slot) = seen[index]
+            guard let kind else { continue }
+            let offset = day - from.ordinal
+            guard offset >= 0, offset < days else { continue }
+            let value = statement.optionalDouble(2)
+            table.columns[slot].stored[offset] = true
+            table.columns[slot].value[offset] = value
+            if keepStored {
+                stored.append(JudgementReads.StoredDay(day: DayKey(ordinal: day), metric: metric, value: value,
+                                                       source: statement.optionalText(5) ?? "unknown", arrivedMs: statement.optionalInt64(6),
+                                                       revisedMs: statement.optionalInt64(7), sleepEndMs: statement.optionalInt64(8)))
+            }
+            table.columns[slot].latest[offset] = statement.optionalDouble(4)
+            if anyDetail, detail(metric, day) {
                 do {
-                    entry.aggregate = try DayAggregate(json: JSONParser.parse(statement.blob(3)), kind: kind)
+                    let aggregate = try DayAggregate(json: JSONParser.parse(statement.blob(3)), kind: kind)
+                    if table.columns[slot].aggregates.isEmpty { table.columns[slot].aggregates = Array(repeating: nil, count: days) }
+                    table.columns[slot].aggregates[offset] = aggregate
                 } catch {
                     throw UnreadableAggregate(day: DayKey(ordinal: day), metric: metric, reason: String(describing: error))
                 }
             }
-            table.entries[metric, default: [:]][day] = entry
         }
+        if keepStored { table.storedDays = stored }
         return table
     }
 
     /// The entry of `metric` on `day`, when one is stored.
-    public func entry(_ metric: Metric, _ day: DayKey) -> Entry? { entries[metric]?[day.ordinal] }
+    public func entry(_ metric: Metric, _ day: DayKey) -> Entry? {
+        guard let slot = slots[metric] else { return nil }
+        return entry(columns[slot], offset: day.ordinal - from.ordinal)
+    }
+
+    /// Whether `metric` has a stored entry on `day`, without building it.
+    public func hasEntry(_ metric: Metric, _ day: DayKey) -> Bool {
+        guard let slot = slots[metric] else { return false }
+        let offset = day.ordinal - from.ordinal
+        return offset >= 0 && offset < columns[slot].stored.count && columns[slot].stored[offset]
+    }
+
+    private func entry(_ column: Column, offset: Int) -> Entry? {
+        guard offset >= 0, offset < column.stored.count, column.stored[offset] else { return nil }
+        return Entry(value: column.value[offset], aggregate: offset < column.aggregates.count ? column.aggregates[offset] : nil,
+                     latest: column.latest[offset])
+    }
+
+    /// The stored entries of `metric` in `from…to`, ascending by day.
+    public func entries(_ metric: Metric, from: DayKey, to: DayKey) -> [(day: DayKey, entry: Entry)] {
+        guard let slot = slots[metric] else { return [] }
+        let column = columns[slot]
+        let first = max(from.ordinal, self.from.ordinal), last = min(to.ordinal, self.to.ordinal)
+        guard first <= last else { return [] }
+        var out: [(day: DayKey, entry: Entry)] = []
+        for ordinal in first...last {
+            if let entry = entry(column, offset: ordinal - self.from.ordinal) { out.append((DayKey(ordinal: ordinal), entry)) }
+        }
+        return out
+    }
 
     /// Metrics with a stored value in the table, whatever the day.
-    public var metricsWithData: Set<Metric> { Set(entries.keys) }
+    public var metricsWithData: Set<Metric> { Set(slots.keys) }
 
     /// The sources that contributed to the stored aggregates of `from…to`: for summed
     /// metrics only sources that counted after de-duplication (their `sources` entries are
@@ -105,7 +211,10 @@ public struct DayTable: Sendable {
     }
 
     /// See ``sourcesSQL(_:)``: each name with its last day's ordinal as its recency.
+    /// Each aggregate's JSON is read in place in Swift (``AggregateSourceScan``); SQLite's
+    /// JSON functions answer instead when any aggregate is not plain enough for that.
     static func sources(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey) throws -> [(name: String, recency: Int64)] {
+        if let names = try scannedSources(db, catalog: catalog, from: from, to: to) { return names }
         let statement = try db.statement(sourcesSQL(catalog))
         defer { statement.reset() }
         try statement.bind(1, Int64(from.ordinal))
@@ -113,6 +222,40 @@ public struct DayTable: Sendable {
         var names: [(name: String, recency: Int64)] = []
         while try statement.step() { if let name = statement.optionalText(0) { names.append((name, statement.int64(1))) } }
         return names
+    }
+
+    /// A source name compared by its bytes, as SQLite's `GROUP BY` compares it (a Swift
+    /// string compares by canonical equivalence).
+    private struct NameBytes: Hashable {
+        let name: String
+        static func == (a: NameBytes, b: NameBytes) -> Bool { a.name.utf8.elementsEqual(b.name.utf8) }
+        func hash(into hasher: inout Hasher) {
+            var name = name
+            name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// ``sources(_:catalog:from:to:)`` read in Swift, or nil when SQLite must read them.
+    private static func scannedSources(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey) throws -> [(name: String, recency: Int64)]? {
+        let sleep = catalog.metrics(ofKind: [.sleep])
+        // `NOT IN (NULL)` matches nothing in SQL; leave that case to the SQL itself.
+        guard !sleep.isEmpty else { return nil }
+        let statement = try db.statement("SELECT day, metric IN (\(SQLList.quoted(sleep))), data FROM day_aggregates WHERE day BETWEEN ?1 AND ?2")
+        defer { statement.reset() }
+        try statement.bind(1, Int64(from.ordinal))
+        try statement.bind(2, Int64(to.ordinal))
+        var latest: [NameBytes: Int64] = [:]
+        while try statement.step() {
+            let day = statement.int64(0)
+            let night = statement.int64(1) != 0
+            guard let names = statement.withBytes(2, { AggregateSourceScan.names($0, night: night) }) else { return nil }
+            for name in names {
+                let key = NameBytes(name: name)
+                if let seen = latest[key], seen >= day { continue }
+                latest[key] = day
+            }
+        }
+        return latest.map { ($0.key.name, $0.value) }
     }
 }
 

@@ -15,13 +15,30 @@ public struct JudgementSeries: Sendable {
     /// rows of `keptDay`.
     public static func load(_ reader: StoreReader, catalog: MetricCatalog, metrics: [Metric]?, from: DayKey, to: DayKey,
                      rule: SettlingRule, keptDay: DayKey? = nil) throws -> JudgementSeries {
+        build(try reader.judgementDays(catalog: catalog, metrics: metrics, from: from, to: to), catalog: catalog, rule: rule, keptDay: keptDay)
+    }
+
+    /// The series of `rows` already read (each metric's rows ascending by day), keeping the
+    /// stored rows of `keptDay`: what ``load(_:catalog:metrics:from:to:rule:keptDay:)``
+    /// builds from its own read.
+    public static func build(_ rows: [JudgementReads.StoredDay], catalog: MetricCatalog, rule: SettlingRule,
+                             keptDay: DayKey? = nil) -> JudgementSeries {
         var out = JudgementSeries()
         var values: [Metric: [DayValue]] = [:]
-        for row in try reader.judgementDays(catalog: catalog, metrics: metrics, from: from, to: to) {
+        // Each metric's kind is looked up once, not once per day.
+        var kinds: [Metric: MetricKind?] = [:]
+        for row in rows {
             if row.day == keptDay { out.stored[row.metric] = row }
             guard let value = row.value, value.isFinite else { continue }
-            values[row.metric, default: []].append(DayValue(day: row.day, value: value, source: row.source,
-                                                            status: rule.status(row, catalog: catalog)))
+            let kind: MetricKind?
+            if let known = kinds[row.metric] {
+                kind = known
+            } else {
+                kind = catalog.kind(of: row.metric)
+                kinds[row.metric] = .some(kind)
+            }
+            let status = rule.status(row.day, kind: kind, arrivedMs: row.arrivedMs, sleepEndMs: row.sleepEndMs)
+            values[row.metric, default: []].append(DayValue(day: row.day, value: value, source: row.source, status: status))
         }
         for (metric, days) in values { out.byMetric[metric] = DaySeries(metric: metric, values: days) }
         return out

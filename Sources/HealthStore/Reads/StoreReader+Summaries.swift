@@ -2,10 +2,12 @@ import HealthDomain
 
 extension StoreReader {
     /// The stored day aggregates of `from…to` (of `metrics` only, when given);
-    /// `detail(metric, day)` says which aggregates to decode (``DayTable``).
-    public func dayTable(catalog: MetricCatalog, from: DayKey, to: DayKey, metrics: [Metric]? = nil,
-                         detail: (Metric, Int) -> Bool) throws -> DayTable {
-        try DayTable.load(db, catalog: catalog, from: from, to: to, metrics: metrics, detail: detail)
+    /// `detail(metric, day)` says which aggregates to decode (``DayTable``); `anyDetail: false`
+    /// says none is, so the JSON column is not even read out; `storedDays: true` keeps the rows
+    /// as the judgements read them too (``DayTable/storedDays``).
+    public func dayTable(catalog: MetricCatalog, from: DayKey, to: DayKey, metrics: [Metric]? = nil, anyDetail: Bool = true,
+                         storedDays: Bool = false, detail: (Metric, Int) -> Bool) throws -> DayTable {
+        try DayTable.load(db, catalog: catalog, from: from, to: to, metrics: metrics, anyDetail: anyDetail, storedDays: storedDays, detail: detail)
     }
 
     /// The sources that contributed to the stored aggregates of `from…to`, each spelling as
