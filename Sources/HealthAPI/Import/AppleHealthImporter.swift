@@ -84,10 +84,19 @@ public final class AppleHealthImporter {
         let catalog = store.catalog
         // Reading (inflate, XML, the adapter) runs on a thread of its own; this thread
         // checks and stores what it reads.
-        let reader = Thread { Self.read(reading, catalog: catalog, into: channel) }
+        let readerExited = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            Self.read(reading, catalog: catalog, into: channel)
+            readerExited.signal()
+        }
         reader.name = "healthd-import-read"
         reader.stackSize = 1 << 20
         reader.start()
+        // No thread outlives the import: every way out below has either seen the reader
+        // finish (the channel's end or its error) or cancelled the channel, which wakes a
+        // reader waiting to send, so this wait is short. Without it a reader still
+        // releasing its last record could race the caller (and a leak check at exit).
+        defer { readerExited.wait() }
 
         do {
             while let chunk = try channel.receive() {
