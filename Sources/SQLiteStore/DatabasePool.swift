@@ -183,11 +183,29 @@ public final class DatabasePool: Sendable {
         return try performSync(on: readers) { db in try db.inTransaction(.deferred, body) }
     }
 
+    /// Starts ``readSync(_:)``'s job on a reader connection and returns at once: the
+    /// answer's ``PendingRead/wait()`` gives its result. For blocking code with other work
+    /// to do meanwhile; the same restrictions as ``readSync(_:)``, and every started read
+    /// must be waited for.
+    public func startRead<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) throws -> PendingRead<T> {
+        readJobs.add(1, ordering: .relaxed)
+        return PendingRead(outcome: try enqueueSync(on: readers) { db in try db.inTransaction(.deferred, body) })
+    }
+
     private func performSync<T: Sendable>(
         on workers: ConnectionWorkers,
         thenAwait syncer: WALSyncer? = nil,
         _ body: @escaping @Sendable (Database) throws -> T
     ) throws -> T {
+        try enqueueSync(on: workers, thenAwait: syncer, body).wait().get()
+    }
+
+    /// Queues `body` on `workers` for a thread that will wait for its outcome.
+    private func enqueueSync<T: Sendable>(
+        on workers: ConnectionWorkers,
+        thenAwait syncer: WALSyncer? = nil,
+        _ body: @escaping @Sendable (Database) throws -> T
+    ) throws -> SyncOutcome<T> {
         // Waiting for a job that only this thread (or its siblings, all
         // possibly doing the same) could run would never return.
         guard !workers.isCurrentThread else {
@@ -198,7 +216,7 @@ public final class DatabasePool: Sendable {
         let outcome = SyncOutcome<T>()
         let accepted = workers.queue.enqueue(Self.job(body, thenAwait: syncer) { outcome.finish($0) })
         guard accepted else { throw closedError }
-        return try outcome.wait().get()
+        return outcome
     }
 
     /// The job that runs `body` and hands its result to `deliver`: at once, or with a

@@ -102,6 +102,17 @@ private struct Boom: Error, Equatable {}
         }
     }
 
+    @Test func aStartedReadGivesItsResultOrItsErrorWhenWaitedFor() async throws {
+        try await withPool { pool in
+            try await createItems(pool)
+            try await pool.write { try $0.run("INSERT INTO item(name) VALUES ('a')") }
+            let count = try pool.startRead(itemCount)
+            let refused = try pool.startRead { try $0.run("INSERT INTO item(name) VALUES ('nope')") }
+            #expect(try count.wait() == 1)
+            #expect(throws: SQLiteError.self) { try refused.wait() }
+        }
+    }
+
     @Test func readSeesOneSnapshotAcrossQueries() async throws {
         try await withPool { pool in
             try await createItems(pool)

@@ -1,6 +1,4 @@
-import Foundation
 import HealthDomain
-import Locking
 import SQLiteStore
 
 /// Checks a healthd database the way `healthd verify` reports it: SQLite's own integrity
@@ -42,28 +40,16 @@ public enum StoreVerifier {
     /// Verifies the store behind `pool`; `rules` are the derivation the server uses.
     public static func verify(pool: DatabasePool, rules: Derivation, nowMs: Int64, limit: Int = 100) throws -> Report {
         // SQLite's checks read a snapshot on a reader connection (in WAL mode the writer's
-        // uncommitted rebuild is invisible to it) on a thread of their own, while this
-        // thread runs the trial rebuild on the writer: on two cores the two halves, each
-        // about half of the time on a large database, overlap instead of adding up.
-        let checks = Locked<Result<([String], Int), any Error>?>(nil)
-        let checked = DispatchSemaphore(value: 0)
-        let checker = Thread {
-            let result = Result {
-                try pool.readSync { db in
-                    (try db.query("PRAGMA integrity_check(\(limit))", []) { $0.text(0) },
-                     try db.query("PRAGMA foreign_key_check", []) { _ in 1 }.count)
-                }
-            }
-            checks.withLock { $0 = result }
-            checked.signal()
+        // uncommitted rebuild is invisible to it) while this thread runs the trial rebuild
+        // on the writer: on two cores the two halves, each about half of the time on a
+        // large database, overlap instead of adding up.
+        let checks = try pool.startRead { db in
+            (try db.query("PRAGMA integrity_check(\(limit))", []) { $0.text(0) },
+             try db.query("PRAGMA foreign_key_check", []) { _ in 1 }.count)
         }
-        checker.name = "healthd-verify-check"
-        checker.start()
         let trial = Result { try trialRebuild(pool: pool, rules: rules, nowMs: nowMs, limit: limit) }
-        checked.wait()
+        let (integrity, foreignKeys) = try checks.wait()
         var report = try trial.get()
-        guard let stored = checks.withLock({ $0 }) else { preconditionFailure("the checker stores its result before it signals") }
-        let (integrity, foreignKeys) = try stored.get()
         report.integrity = integrity
         report.foreignKeyProblems = foreignKeys
         return report
