@@ -11,30 +11,18 @@ public struct SourceNewestSample: Sendable, Equatable {
     /// The newest sample's own IANA zone.
     public var timezone: String
 
-    /// One scan of `samples`: per origin (``SampleInterner``: unit, source, device, zone)
-    /// the greatest end time, then per spelling the newest origin, whose zone is the
-    /// newest sample's; spellings that differ only in apostrophes or spaces merged into
-    /// one source, shown as its newest sample spelled it. Sorted by name (UTF-8 bytes).
-    ///
-    /// There is no index by origin, so this reads every row (about 0.7 s for two million
-    /// samples): callers decide how often that is worth it. Grouping by origin keeps the
-    /// scan to two integers a row; names and zones are read once per origin.
+    /// One scan of `samples` (``OriginEnds``), then per spelling the newest origin, whose
+    /// zone is the newest sample's; spellings that differ only in apostrophes or spaces
+    /// merged into one source, shown as its newest sample spelled it. Sorted by name
+    /// (UTF-8 bytes). Reads every row: callers decide how often that is worth it.
     static func all(_ db: Database) throws -> [SourceNewestSample] {
-        var byOrigin: [Int64: Int64] = [:]
-        let statement = try db.statement("SELECT origin, start_ms + duration_ms FROM samples")
-        defer { statement.reset() }
-        while try statement.step() {
-            let origin = statement.int64(0)
-            let end = statement.int64(1)
-            if let seen = byOrigin[origin], seen >= end { continue }
-            byOrigin[origin] = end
-        }
+        let byOrigin = try OriginEnds.scan(db)
         var bySpelling: [String: (endMs: Int64, zone: String)] = [:]
         let origins = try db.query("SELECT id, source_name, timezone FROM sample_origins ORDER BY id", []) {
             ($0.int64(0), $0.optionalText(1) ?? "", $0.text(2))
         }
         for (origin, name, zone) in origins {
-            guard let end = byOrigin[origin] else { continue }
+            guard let end = byOrigin[origin]?.lastMs else { continue }
             // Of two origins as new as each other, the lower id (the older origin) keeps its zone.
             if let seen = bySpelling[name], seen.endMs >= end { continue }
             bySpelling[name] = (end, zone)

@@ -23,22 +23,9 @@ public enum StoredSources {
     /// apostrophes or spaces are one source, shown as spelled by the sample with the latest
     /// end time. Sorted by name (UTF-8 bytes).
     ///
-    /// Grouped here by origin (``SampleInterner``) rather than by `GROUP BY`: without an
-    /// index on the origin SQLite sorts every row to group them, while the handful of
-    /// origins fit a dictionary; the names are read once per origin.
+    /// Grouped by origin first (``OriginEnds``); the names are read once per origin.
     static func all(_ db: Database, ledger: [SyncLedger.Entry]) throws -> [Entry] {
-        var byOrigin: [Int64: (lastMs: Int64, count: Int64)] = [:]
-        let statement = try db.statement("SELECT origin, start_ms + duration_ms FROM samples")
-        defer { statement.reset() }
-        while try statement.step() {
-            let origin = statement.int64(0)
-            let end = statement.int64(1)
-            if let seen = byOrigin[origin] {
-                byOrigin[origin] = (max(seen.lastMs, end), seen.count + 1)
-            } else {
-                byOrigin[origin] = (end, 1)
-            }
-        }
+        let byOrigin = try OriginEnds.scan(db)
         var bySpelling: [String: (lastMs: Int64, count: Int64)] = [:]
         for (origin, name) in try db.query("SELECT id, source_name FROM sample_origins", [], { ($0.int64(0), $0.optionalText(1) ?? "") }) {
             guard let seen = byOrigin[origin] else { continue }
