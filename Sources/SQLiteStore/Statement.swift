@@ -37,10 +37,14 @@ public final class Statement {
     /// will be reused many times (https://sqlite.org/c3ref/c_prepare_normalize.html).
     static func prepare(_ sql: String, connection: OpaquePointer, persistent: Bool) throws -> Statement {
         var statement: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
-        let code = sql.withCString { text in
-            sqlite3_prepare_v3(connection, text, -1, flags, &statement, &tail)
+        // The tail points into the temporary C string, so it is only read
+        // inside the closure that owns that buffer.
+        let (code, hasMoreSQL) = sql.withCString { text -> (Int32, Bool) in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(connection, text, -1, flags, &statement, &tail)
+            let more = tail.map { $0.pointee != 0 && !Self.isBlank($0) } ?? false
+            return (code, more)
         }
         guard code == SQLITE_OK else {
             sqlite3_finalize(statement)
@@ -50,7 +54,7 @@ public final class Statement {
             // Empty SQL or only a comment: SQLite returns OK and no statement.
             throw SQLiteError(extendedCode: SQLiteError.misuse, message: "no SQL statement to prepare", sql: sql)
         }
-        if let tail, tail.pointee != 0, !Self.isBlank(tail) {
+        if hasMoreSQL {
             sqlite3_finalize(statement)
             throw SQLiteError(
                 extendedCode: SQLiteError.misuse,
