@@ -85,6 +85,7 @@ public final class HealthApp: Sendable {
             + ReadAPIRoutes.routes()
             + ObservationRoutes.routes()
             + SyncRoutes.routes()
+            + PeopleRoutes.routes()
             + ChangesRoutes.routes()
             + DashboardRoutes.routes()
     }

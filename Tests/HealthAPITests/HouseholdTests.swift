@@ -50,4 +50,18 @@ import Testing
         let info = await house.send(.get, "/info", token: house.bobToken)
         #expect((info.json["user"] as? [String: Any])?["id"] as? String == bob.id)
     }
+
+    @Test func anAdminListsThePeopleAndAPersonsTokenCannot() async throws {
+        let house = try HouseholdTestApp()
+        let list = await house.send(.get, "/health/people", token: TestApp.token)
+        #expect(list.status == 200)
+        let people = list.json["people"] as? [[String: Any]] ?? []
+        #expect(people.compactMap { $0["name"] as? String } == [ServerDatabase.firstPersonName, "alice", "bob"])
+        #expect(people.filter { $0["current"] as? Bool == true }.compactMap { $0["name"] as? String } == [ServerDatabase.firstPersonName])
+        let asBob = await house.send(.get, "/health/people", token: house.aliceAdmin, headers: [("X-Healthd-Person", "bob")])
+        #expect((asBob.json["people"] as? [[String: Any]] ?? []).filter { $0["current"] as? Bool == true }.compactMap { $0["id"] as? String } == [house.bob.id])
+        let refused = await house.send(.get, "/health/people", token: house.aliceToken)
+        #expect(refused.status == 403)
+        #expect(!String(decoding: refused.response.body, as: UTF8.self).contains(house.bob.id))
+    }
 }

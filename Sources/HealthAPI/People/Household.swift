@@ -41,6 +41,11 @@ public final class Household: Sendable {
     /// The id of the first person.
     public var firstPersonID: String { first.person?.id ?? "" }
 
+    /// Everyone, the first person first, read off the cooperative pool.
+    public func people() async throws -> [Person] {
+        try await server.allPeople()
+    }
+
     /// The person named `nameOrID` (name or id), or nil.
     public func person(named nameOrID: String) async throws -> Person? {
         try await server.person(named: nameOrID)

@@ -49,12 +49,14 @@ extension APIHandler {
     func respond(route: Route, person: Person?, grant: TokenGrant, request: HTTPRequest, requestID: String,
                  parameters: [String: String]) async throws -> HTTPResponse {
         guard let person, person.id != household.firstPersonID else {
-            let context = RequestContext(request: request, requestID: requestID, pathParameters: parameters, services: household.first, grant: grant)
+            let context = RequestContext(request: request, requestID: requestID, pathParameters: parameters, services: household.first,
+                                         grant: grant, household: household)
             return try await route.handler(context)
         }
         let services = try await household.acquire(person)
         defer { household.release(person) }
-        let context = RequestContext(request: request, requestID: requestID, pathParameters: parameters, services: services, grant: grant)
+        let context = RequestContext(request: request, requestID: requestID, pathParameters: parameters, services: services,
+                                     grant: grant, household: household)
         var response = try await route.handler(context)
         if let stream = response.stream {
             // A streamed body reads the store after the handler returned: it holds a lease of its own.

@@ -145,6 +145,11 @@ public final class ServerDatabase: Sendable {
         try pool.readSync { db in try db.query("SELECT \(ServerDatabase.columns) FROM people ORDER BY seq", [], ServerDatabase.person) }
     }
 
+    /// Everyone, the first person first, on a reader connection.
+    public func allPeople() async throws -> [Person] {
+        try await pool.read { db in try db.query("SELECT \(ServerDatabase.columns) FROM people ORDER BY seq", [], ServerDatabase.person) }
+    }
+
     /// The first person: whom an admin token acts for when it names nobody.
     public func firstPerson() throws -> Person {
         guard let first = try pool.readSync({ db in
