@@ -205,4 +205,17 @@ import JSON
         let key = await house.test.send(.get, "/health", headers: [("x-api-key", house.bobToken)], authorized: false)
         #expect(key.status == 401)
     }
+
+    @Test func anUploadForSomeoneElseIsRefusedBeforeItsBodyIsSpooled() async throws {
+        let house = try HouseholdTestApp()
+        func head(_ token: String, person: String?) -> HTTPRequest {
+            var fields = [("Host", "localhost"), ("Authorization", "Bearer \(token)"), ("Content-Type", "application/zip")]
+            if let person { fields.append(("X-Healthd-Person", person)) }
+            return HTTPRequest(method: .post, target: "/health/import", headers: HTTPHeaders(fields), body: [], remoteAddress: "127.0.0.1")
+        }
+        #expect(await house.test.app.handler.admit(head(house.aliceToken, person: "bob"))?.status.code == 403)
+        #expect(await house.test.app.handler.admit(head(house.aliceAdmin, person: "nobody"))?.status.code == 404)
+        #expect(await house.test.app.handler.admit(head(house.aliceToken, person: nil)) == nil)
+        #expect(await house.test.app.handler.admit(head(house.aliceAdmin, person: "bob")) == nil)
+    }
 }

@@ -100,5 +100,13 @@ import HealthDomain
         #expect(await CommandLineTool.run(["export", "--to", folder + "/export", "--db", db], environment: [:]) == 0)
         #expect(JSONLinesExport.isExport(path: folder + "/export-me"))
         #expect(JSONLinesExport.isExport(path: folder + "/export-alice"))
+        // An export read back into alice's file, named by --person.
+        #expect(await CommandLineTool.run(["person", "add", "carol", "--db", db], environment: [:]) == 0)
+        #expect(await CommandLineTool.run(["import", folder + "/export-alice", "--person", "carol", "--db", db], environment: [:]) == 0)
+        let carol = try #require(try Self.people(db).last)
+        let imported = try StoreOpener.open(path: folder + "/people/\(carol.id).sqlite", priority: .default, nowMs: Self.nowMs)
+        let carolKeys = try imported.store.pool.readSync { db in try db.query("SELECT count(*) FROM samples", []) { $0.int64(0) } }
+        imported.store.close()
+        #expect(carolKeys == [1])
     }
 }

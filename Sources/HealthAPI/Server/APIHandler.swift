@@ -118,6 +118,8 @@ public final class APIHandler: HTTPHandler {
                 throw APIError.forbidden("this token lacks the '\(scope.rawValue)' scope this route needs (it has: \(grant.scopes.isEmpty ? "none" : Scope.listText(grant.scopes)))",
                                          needed: scope, held: grant.scopes)
             }
+            // A person the upload could not be for is refused before its body is spooled too.
+            _ = try await resolvePerson(grant: grant, request: head)
             return nil
         } catch let error as APIError {
             refusal = APIHandler.render(error)
