@@ -64,4 +64,16 @@ import Testing
         #expect(refused.status == 403)
         #expect(!String(decoding: refused.response.body, as: UTF8.self).contains(house.bob.id))
     }
+
+    @Test func anObservationBatchNamesItsPersonByTheirID() async throws {
+        let house = try HouseholdTestApp()
+        func batch(_ user: String) -> String {
+            #"{"observations":[{"xuser_id":"\#(user)","biosignal_slug":"Heart Rate","effective_datetime":"2026-04-09T14:30:00Z","value_quantity":72,"value_unit":"bpm","source_slug":"apple_health"}]}"#
+        }
+        #expect(await house.send(.post, "/api/v1/observations/batch", token: house.bobToken, body: batch(house.bob.id)).status == 201)
+        #expect(await house.send(.post, "/api/v1/observations/batch", token: house.bobToken, body: batch(house.alice.id)).status == 403)
+        #expect(await house.send(.post, "/api/v1/observations/batch", token: house.aliceToken, body: batch(house.bob.id)).status == 403)
+        let first = try await house.household.first.user.id()
+        #expect(await house.send(.post, "/api/v1/observations/batch", token: TestApp.token, body: batch(first)).status == 201)
+    }
 }
