@@ -211,7 +211,7 @@ func openSocketDescriptors(port: Int) -> [String] {
 }
 
 /// Descriptors opened since `before` that may belong to the server on `port`: everything
-/// except files, pipes, Unix sockets and TCP sockets of other ports (tests of other targets
+/// except files, pipes, Unix, UDP, raw and netlink sockets and TCP sockets of other ports (tests of other targets
 /// may run in parallel). A TCP socket that finished its close handshake but was never
 /// closed is in no table any more, so it counts.
 func possiblyOwnNewDescriptors(since before: [String], port: Int) -> [String] {
@@ -222,6 +222,19 @@ func possiblyOwnNewDescriptors(since before: [String], port: Int) -> [String] {
         for line in text.split(separator: "\n").dropFirst() {
             let columns = line.split(separator: " ")
             if columns.count > 6 { unix.insert(String(columns[6])) }
+        }
+    }
+    // UDP, raw and netlink sockets (a resolver's, a URL session's) are never the server's.
+    for table in ["/proc/net/udp", "/proc/net/udp6", "/proc/net/raw", "/proc/net/raw6"] {
+        guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+        for line in text.split(separator: "\n").dropFirst() {
+            let columns = line.split(separator: " ")
+            if columns.count > 9 { unix.insert(String(columns[9])) }
+        }
+    }
+    if let text = try? String(contentsOfFile: "/proc/net/netlink", encoding: .utf8) {
+        for line in text.split(separator: "\n").dropFirst() {
+            if let inode = line.split(separator: " ").last { unix.insert(String(inode)) }
         }
     }
     return openDescriptorTargets().filter { entry in

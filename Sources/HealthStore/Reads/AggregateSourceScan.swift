@@ -15,85 +15,93 @@ struct AggregateSourceScan {
 
     /// The names of `json` (a night's `source` when `night`), or nil when SQLite must read it.
     static func names(_ json: UnsafeRawBufferPointer, night: Bool) -> [String]? {
+        var ranges: [Range<Int>] = []
+        guard nameRanges(json, night: night, into: &ranges) else { return nil }
+        return ranges.map { String(decoding: UnsafeRawBufferPointer(rebasing: json[$0]), as: UTF8.self) }
+    }
+
+    /// The byte ranges of the names of `json` within it, replacing `ranges`' contents (a
+    /// buffer the caller reuses, so a year of aggregates allocates no array per row);
+    /// false when SQLite must read it. Each range holds valid UTF-8 without escapes, so the
+    /// caller can compare names by their bytes and build a `String` only for a new one.
+    static func nameRanges(_ json: UnsafeRawBufferPointer, night: Bool, into ranges: inout [Range<Int>]) -> Bool {
+        ranges.removeAll(keepingCapacity: true)
         var scan = AggregateSourceScan(json)
-        return scan.topLevel(key: night ? "source" : "sources", night: night)
+        return scan.topLevel(key: night ? "source" : "sources", night: night, into: &ranges)
     }
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
 
-    private mutating func topLevel(key wanted: StaticString, night: Bool) -> [String]? {
+    private mutating func topLevel(key wanted: StaticString, night: Bool, into names: inout [Range<Int>]) -> Bool {
         skipSpace()
-        guard take(UInt8(ascii: "{")) else { return nil }
-        var found: [String]?
+        guard take(UInt8(ascii: "{")) else { return false }
+        var found = false
         skipSpace()
-        if take(UInt8(ascii: "}")) { return finish(found ?? []) }
+        if take(UInt8(ascii: "}")) { return finish() }
         while true {
             skipSpace()
-            guard let key = plainKey() else { return nil }
+            guard let key = plainKey() else { return false }
             skipSpace()
-            guard take(UInt8(ascii: ":")) else { return nil }
+            guard take(UInt8(ascii: ":")) else { return false }
             skipSpace()
             if matches(key, wanted) {
                 // A repeated key: which one SQLite reads is its business.
-                guard found == nil else { return nil }
+                guard !found else { return false }
+                found = true
                 if night {
                     if let name = plainString() {
-                        found = [name]
-                    } else if takeWord("null") {
-                        found = []
-                    } else {
-                        return nil
+                        names.append(name)
+                    } else if !takeWord("null") {
+                        return false
                     }
                 } else {
-                    guard let names = sourcesArray() else { return nil }
-                    found = names
+                    guard sourcesArray(into: &names) else { return false }
                 }
             } else {
-                guard skipValue(depth: 0) else { return nil }
+                guard skipValue(depth: 0) else { return false }
             }
             skipSpace()
             if take(UInt8(ascii: ",")) { continue }
-            guard take(UInt8(ascii: "}")) else { return nil }
-            return finish(found ?? [])
+            guard take(UInt8(ascii: "}")) else { return false }
+            return finish()
         }
     }
 
     /// Nothing but white space may follow the document.
-    private mutating func finish(_ names: [String]) -> [String]? {
+    private mutating func finish() -> Bool {
         skipSpace()
-        return at == bytes.count ? names : nil
+        return at == bytes.count
     }
 
-    private mutating func sourcesArray() -> [String]? {
-        guard take(UInt8(ascii: "[")) else { return nil }
-        var names: [String] = []
+    private mutating func sourcesArray(into names: inout [Range<Int>]) -> Bool {
+        guard take(UInt8(ascii: "[")) else { return false }
         skipSpace()
-        if take(UInt8(ascii: "]")) { return names }
+        if take(UInt8(ascii: "]")) { return true }
         while true {
             skipSpace()
-            guard at < bytes.count else { return nil }
+            guard at < bytes.count else { return false }
             if bytes[at] == Self.quote {
-                guard let name = plainString() else { return nil }
+                guard let name = plainString() else { return false }
                 names.append(name)
             } else if bytes[at] == UInt8(ascii: "{") {
-                guard let counted = countedObject() else { return nil }
+                guard let counted = countedObject() else { return false }
                 if let name = counted { names.append(name) }
             } else {
-                return nil
+                return false
             }
             skipSpace()
             if take(UInt8(ascii: ",")) { continue }
-            guard take(UInt8(ascii: "]")) else { return nil }
-            return names
+            guard take(UInt8(ascii: "]")) else { return false }
+            return true
         }
     }
 
     /// `.some(name)` when `counted` > 0 and `name` is a string, `.some(nil)` when `counted`
     /// is zero or less, nil when SQLite must decide.
-    private mutating func countedObject() -> String?? {
+    private mutating func countedObject() -> Range<Int>?? {
         guard take(UInt8(ascii: "{")) else { return nil }
         var counted: Bool?
-        var name: String?
+        var name: Range<Int>?
         skipSpace()
         if !take(UInt8(ascii: "}")) {
             while true {
@@ -122,19 +130,19 @@ struct AggregateSourceScan {
         return .some(name)
     }
 
-    /// A string without escapes or control characters, else nil.
-    private mutating func plainString() -> String? {
+    /// The bytes of a string without escapes or control characters, in valid UTF-8, else nil.
+    private mutating func plainString() -> Range<Int>? {
         guard take(Self.quote) else { return nil }
         let start = at
         var ascii = true
         while at < bytes.count {
             let byte = bytes[at]
             if byte == Self.quote {
-                let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<at])
+                let range = start..<at
                 at += 1
-                if ascii { return String(decoding: slice, as: UTF8.self) }
+                if ascii { return range }
                 // Invalid UTF-8 is left to SQLite, which groups names by their bytes.
-                return String(validating: slice, as: UTF8.self)
+                return String(validating: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self) == nil ? nil : range
             }
             if byte == Self.backslash || byte < 0x20 { return nil }
             if byte >= 0x80 { ascii = false }

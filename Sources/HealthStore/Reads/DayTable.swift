@@ -39,6 +39,18 @@ public struct DayTable: Sendable {
             value = Array(repeating: nil, count: days)
             latest = Array(repeating: nil, count: days)
         }
+
+        /// The columns as buffers, so a loop over days does no bounds or uniqueness checks.
+        func withValues<T>(_ body: (UnsafeBufferPointer<Bool>, UnsafeBufferPointer<Double?>, UnsafeBufferPointer<Double?>,
+                                    UnsafeBufferPointer<DayAggregate?>) -> T) -> T {
+            stored.withUnsafeBufferPointer { stored in
+                value.withUnsafeBufferPointer { value in
+                    latest.withUnsafeBufferPointer { latest in
+                        aggregates.withUnsafeBufferPointer { aggregates in body(stored, value, latest, aggregates) }
+                    }
+                }
+            }
+        }
     }
 
     /// The rows as the judgements read them (``JudgementReads/StoredDay``), by day then
@@ -168,6 +180,33 @@ public struct DayTable: Sendable {
         return out
     }
 
+    /// The headline number of each stored day of `metric` in `from…to` with one, ascending:
+    /// the stored value, or with `latestFirst` the day's latest reading where there is one.
+    /// It reads the columns in place, so a year of days builds no ``Entry``.
+    public func values(_ metric: Metric, from: DayKey, to: DayKey, latestFirst: Bool) -> [(day: DayKey, value: Double)] {
+        guard let slot = slots[metric] else { return [] }
+        let first = max(from.ordinal, self.from.ordinal), last = min(to.ordinal, self.to.ordinal)
+        guard first <= last else { return [] }
+        var out: [(day: DayKey, value: Double)] = []
+        out.reserveCapacity(last - first + 1)
+        columns[slot].withValues { stored, value, latest, aggregates in
+            for ordinal in first...last {
+                let offset = ordinal - self.from.ordinal
+                guard stored[offset] else { continue }
+                var number = value[offset]
+                if latestFirst {
+                    if let reading = latest[offset] {
+                        number = reading
+                    } else if offset < aggregates.count, case .discrete(let day)? = aggregates[offset] {
+                        number = day.latest
+                    }
+                }
+                if let number { out.append((DayKey(ordinal: ordinal), number)) }
+            }
+        }
+        return out
+    }
+
     /// Metrics with a stored value in the table, whatever the day.
     public var metricsWithData: Set<Metric> { Set(slots.keys) }
 
@@ -224,18 +263,12 @@ public struct DayTable: Sendable {
         return names
     }
 
-    /// A source name compared by its bytes, as SQLite's `GROUP BY` compares it (a Swift
-    /// string compares by canonical equivalence).
-    private struct NameBytes: Hashable {
-        let name: String
-        static func == (a: NameBytes, b: NameBytes) -> Bool { a.name.utf8.elementsEqual(b.name.utf8) }
-        func hash(into hasher: inout Hasher) {
-            var name = name
-            name.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-    }
-
     /// ``sources(_:catalog:from:to:)`` read in Swift, or nil when SQLite must read them.
+    /// Names are compared by their bytes, as SQLite's `GROUP BY` compares them (a Swift
+    /// string compares by canonical equivalence). Consecutive aggregates mostly name the
+    /// same few sources, so they are compared in order from the one after the last match,
+    /// and only beyond a handful of names are the bytes hashed; a `String` is built once per
+    /// distinct name.
     private static func scannedSources(_ db: Database, catalog: MetricCatalog, from: DayKey, to: DayKey) throws -> [(name: String, recency: Int64)]? {
         let sleep = catalog.metrics(ofKind: [.sleep])
         // `NOT IN (NULL)` matches nothing in SQL; leave that case to the SQL itself.
@@ -244,18 +277,67 @@ public struct DayTable: Sendable {
         defer { statement.reset() }
         try statement.bind(1, Int64(from.ordinal))
         try statement.bind(2, Int64(to.ordinal))
-        var latest: [NameBytes: Int64] = [:]
+        var names = SeenNames()
+        var ranges: [Range<Int>] = []
         while try statement.step() {
             let day = statement.int64(0)
             let night = statement.int64(1) != 0
-            guard let names = statement.withBytes(2, { AggregateSourceScan.names($0, night: night) }) else { return nil }
-            for name in names {
-                let key = NameBytes(name: name)
-                if let seen = latest[key], seen >= day { continue }
-                latest[key] = day
+            let readable = statement.withBytes(2) { json -> Bool in
+                guard AggregateSourceScan.nameRanges(json, night: night, into: &ranges) else { return false }
+                for range in ranges { names.saw(UnsafeRawBufferPointer(rebasing: json[range]), on: day) }
+                return true
             }
+            guard readable else { return nil }
         }
-        return latest.map { ($0.key.name, $0.value) }
+        return names.seen.map { (String(decoding: $0.bytes, as: UTF8.self), $0.recency) }
+    }
+
+    /// Distinct names by their bytes, each with the last day it was seen on.
+    private struct SeenNames {
+        /// Up to this many names are searched in order rather than by hash.
+        static let listed = 16
+        private(set) var seen: [(bytes: [UInt8], recency: Int64)] = []
+        private var byHash: [Int: [Int]] = [:]
+        private var next = 0
+
+        mutating func saw(_ name: UnsafeRawBufferPointer, on day: Int64) {
+            var index = -1
+            if seen.count <= Self.listed {
+                // A few names: comparing bytes is cheaper than hashing them.
+                for step in 0..<seen.count {
+                    let candidate = (next + step) % seen.count
+                    if Self.equal(seen[candidate].bytes, name) { index = candidate; break }
+                }
+                if index < 0 {
+                    index = seen.count
+                    seen.append((Array(name), day))
+                    byHash[Self.hash(name), default: []].append(index)
+                }
+            } else if next < seen.count, Self.equal(seen[next].bytes, name) {
+                index = next
+            } else {
+                let hash = Self.hash(name)
+                if let match = byHash[hash]?.first(where: { Self.equal(seen[$0].bytes, name) }) {
+                    index = match
+                } else {
+                    index = seen.count
+                    seen.append((Array(name), day))
+                    byHash[hash, default: []].append(index)
+                }
+            }
+            if seen[index].recency < day { seen[index].recency = day }
+            next = index + 1
+        }
+
+        private static func equal(_ a: [UInt8], _ b: UnsafeRawBufferPointer) -> Bool {
+            a.count == b.count && a.withUnsafeBytes { $0.elementsEqual(b) }
+        }
+
+        private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+            var hasher = Hasher()
+            hasher.combine(bytes: bytes)
+            return hasher.finalize()
+        }
     }
 }
 

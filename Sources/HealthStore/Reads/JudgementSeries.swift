@@ -24,23 +24,33 @@ public struct JudgementSeries: Sendable {
     public static func build(_ rows: [JudgementReads.StoredDay], catalog: MetricCatalog, rule: SettlingRule,
                              keptDay: DayKey? = nil) -> JudgementSeries {
         var out = JudgementSeries()
-        var values: [Metric: [DayValue]] = [:]
-        // Each metric's kind is looked up once, not once per day.
-        var kinds: [Metric: MetricKind?] = [:]
+        // Each metric's kind is looked up once, not once per day. Rows come by metric or
+        // by day then metric, so the metric after the previous row's (in first-seen
+        // order) or the previous row's own is nearly always the row's: a comparison of two
+        // short strings replaces a hash lookup per row.
+        var metrics: [(metric: Metric, kind: MetricKind?, values: [DayValue])] = []
+        var index: [Metric: Int] = [:]
+        var previous = -1
         for row in rows {
             if row.day == keptDay { out.stored[row.metric] = row }
             guard let value = row.value, value.isFinite else { continue }
-            let kind: MetricKind?
-            if let known = kinds[row.metric] {
-                kind = known
+            let slot: Int
+            if previous >= 0, metrics[previous].metric == row.metric {
+                slot = previous
+            } else if !metrics.isEmpty, metrics[(previous + 1) % metrics.count].metric == row.metric {
+                slot = (previous + 1) % metrics.count
+            } else if let known = index[row.metric] {
+                slot = known
             } else {
-                kind = catalog.kind(of: row.metric)
-                kinds[row.metric] = .some(kind)
+                slot = metrics.count
+                metrics.append((row.metric, catalog.kind(of: row.metric), []))
+                index[row.metric] = slot
             }
-            let status = rule.status(row.day, kind: kind, arrivedMs: row.arrivedMs, sleepEndMs: row.sleepEndMs)
-            values[row.metric, default: []].append(DayValue(day: row.day, value: value, source: row.source, status: status))
+            previous = slot
+            let status = rule.status(row.day, kind: metrics[slot].kind, arrivedMs: row.arrivedMs, sleepEndMs: row.sleepEndMs)
+            metrics[slot].values.append(DayValue(day: row.day, value: value, source: row.source, status: status))
         }
-        for (metric, days) in values { out.byMetric[metric] = DaySeries(metric: metric, values: days) }
+        for entry in metrics { out.byMetric[entry.metric] = DaySeries(metric: entry.metric, values: entry.values) }
         return out
     }
 
