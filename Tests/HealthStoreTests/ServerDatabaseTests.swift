@@ -43,6 +43,10 @@ import SQLiteStore
         #expect(tokens.map(\.name) == ["phone"])
         #expect(tokens.first?.personID == userID)
         server.close()
+        // Moved, not copied: the person's file keeps no token a later revocation would miss.
+        let left = try DatabasePool(path: path)
+        #expect(try left.readSync { db in try db.query("SELECT count(*) FROM api_tokens", []) { $0.int64(0) } } == [0])
+        left.close()
 
         // A second open adopts nothing again.
         let again = try ServerDatabase.open(databasePath: path, nowMs: Self.nowMs + 1)

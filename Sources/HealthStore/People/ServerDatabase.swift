@@ -92,18 +92,15 @@ public final class ServerDatabase: Sendable {
     public func close() { pool.close() }
 
     /// Registers the database the server is pointed at as the first person, when there is
-    /// nobody yet: its user id (or `userID`, or a new one) and its tokens.
+    /// nobody yet: its user id (or `userID`, or a new one) and its tokens, which are moved
+    /// (a copy left behind would bring a token revoked later back, were the server
+    /// database ever made anew).
     func adoptIfEmpty(databasePath: String, userID: String?, nowMs: Int64) throws {
         guard try pool.readSync({ db in try db.queryFirst("SELECT 1 FROM people LIMIT 1", []) { _ in true } }) == nil else { return }
         var storedID: String?
         var storedTokens: [(name: String, hash: String, scopes: String, createdMs: Int64)] = []
         if FileManager.default.fileExists(atPath: databasePath) {
-            let primary = try DatabasePool(path: databasePath, configuration: {
-                var c = DatabaseConfiguration()
-                c.readerCount = 1
-                c.checkpointInBackground = false
-                return c
-            }())
+            let primary = try DatabasePool(path: databasePath, configuration: ServerDatabase.briefConfiguration)
             defer { primary.close() }
             (storedID, storedTokens) = try primary.readSync { db in
                 let tables = Set(try db.query("SELECT name FROM sqlite_master WHERE type = 'table'", []) { $0.text(0) })
@@ -119,16 +116,30 @@ public final class ServerDatabase: Sendable {
         let id = (userID ?? storedID ?? UserIdentity.randomUUID()).lowercased()
         let file = ServerDatabase.fileName(of: databasePath)
         let tokens = storedTokens
-        try pool.writeSync { db in
-            guard try db.queryFirst("SELECT 1 FROM people LIMIT 1", [], { _ in true }) == nil else { return }
+        let adopted = try pool.writeSync { db -> Bool in
+            guard try db.queryFirst("SELECT 1 FROM people LIMIT 1", [], { _ in true }) == nil else { return false }
             try db.run("INSERT INTO people (id, name, file, created_ms) VALUES (?, ?, ?, ?)",
                        [.text(id), .text(ServerDatabase.firstPersonName), .text(file), .integer(nowMs)])
             for token in tokens {
                 try db.run("INSERT OR IGNORE INTO api_tokens (name, person_id, token_hash, scopes, created_ms) VALUES (?, ?, ?, ?, ?)",
                            [.text(token.name), .text(id), .text(token.hash), .text(token.scopes), .integer(token.createdMs)])
             }
+            return true
         }
+        // Only once the server database holds them: a cut-off adoption never loses a token.
+        guard adopted, !tokens.isEmpty else { return }
+        let primary = try DatabasePool(path: databasePath, configuration: ServerDatabase.briefConfiguration)
+        defer { primary.close() }
+        try primary.writeSync { db in try db.run("DELETE FROM api_tokens", []) }
     }
+
+    /// For a short look into the database being adopted.
+    static let briefConfiguration: DatabaseConfiguration = {
+        var configuration = DatabaseConfiguration()
+        configuration.readerCount = 1
+        configuration.checkpointInBackground = false
+        return configuration
+    }()
 
     /// The name the adopted database's person gets (`healthd person rename` changes it).
     public static let firstPersonName = "me"
