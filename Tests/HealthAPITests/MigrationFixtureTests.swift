@@ -142,12 +142,12 @@ enum MigrationFixture {
             config.databasePath = path
             config.defaultTimezone = "Europe/Berlin"
             let opened = try! StoreOpener.open(path: path, priority: config.priority, nowMs: MigrationFixture.nowMs)
-            app = HealthApp(config: config, token: TestApp.token, store: opened.store, clock: .fixed(MigrationFixture.nowMs))
+            app = try! HealthApp(config: config, token: TestApp.token, store: opened.store, clock: .fixed(MigrationFixture.nowMs))
         }
 
         var store: SampleStore { app.services.store }
 
-        func close() { app.services.store.pool.close() }
+        func close() { app.household.close() }
 
         func send(_ method: HTTPMethod, _ target: String, body: String?, headers: [(String, String)] = []) async -> HTTPResponse {
             var fields = headers + [("Host", "localhost"), ("Authorization", "Bearer \(TestApp.token)")]

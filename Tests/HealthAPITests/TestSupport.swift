@@ -17,11 +17,11 @@ final class TestApp: Sendable {
         directory = NSTemporaryDirectory() + "healthd-test-\(UUID().uuidString)"
         config.databasePath = directory + "/health.sqlite"
         let opened = try! StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: clock.now(), catalog: catalog)
-        app = HealthApp(config: config, token: TestApp.token, store: opened.store, clock: clock)
+        app = try! HealthApp(config: config, token: TestApp.token, store: opened.store, clock: clock)
     }
 
     deinit {
-        app.services.store.pool.close()
+        app.household.close()
         try? FileManager.default.removeItem(atPath: directory)
     }
 

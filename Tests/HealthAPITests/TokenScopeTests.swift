@@ -8,7 +8,7 @@ import JSON
 extension TestApp {
     /// A named token created as `healthd token create` does.
     func token(_ name: String, _ scopes: Set<Scope>) throws -> String {
-        try app.services.tokens.create(name: name, scopes: scopes, nowMs: 1_775_800_000_000)
+        try app.household.tokens.create(name: name, personID: app.household.firstPersonID, scopes: scopes, nowMs: 1_775_800_000_000)
     }
 
     /// Sends with `token` instead of the configured one.
@@ -78,11 +78,11 @@ extension TestApp {
         let app = TestApp()
         let agent = try app.token("agent", [.read])
         #expect(await app.send(.get, "/health/capabilities", token: agent).status == 200)
-        try app.app.services.tokens.revoke(name: "agent")
+        try app.app.household.tokens.revoke(name: "agent")
         let reply = await app.send(.get, "/health/capabilities", token: agent)
         #expect(reply.status == 401)
         #expect(reply.errorCode == "UNAUTHORIZED")
-        #expect(throws: TokenStore.Failure.unknownName("agent")) { try app.app.services.tokens.revoke(name: "agent") }
+        #expect(throws: TokenStore.Failure.unknownName("agent")) { try app.app.household.tokens.revoke(name: "agent") }
     }
 
     @Test func unknownTokenIs401AndCountsTowardsTheThrottle() async throws {
@@ -109,13 +109,13 @@ extension TestApp {
         let app = TestApp()
         let token = try app.token("agent", [.read, .intents])
         #expect(token.hasPrefix("hd_") && token.count == 67)
-        let stored = try await app.store.pool.read { db in
+        let stored = try await app.app.household.server.pool.read { db in
             try db.query("SELECT name, token_hash, scopes FROM api_tokens", []) { [$0.text(0), $0.text(1), $0.text(2)] }
         }
         #expect(stored == [["agent", SHA256.hex(Array(token.utf8)), "read,intents"]])
         #expect(throws: TokenStore.Failure.duplicateName("agent")) { try app.token("agent", [.read]) }
         #expect(throws: TokenStore.Failure.invalidName("a b")) { try app.token("a b", [.read]) }
-        #expect(try app.app.services.tokens.list().map(\.name) == ["agent"])
+        #expect(try app.app.household.tokens.list().map(\.name) == ["agent"])
     }
 
     @Test func everyProtectedOperationDeclaresItsScopeInTheDocument() throws {

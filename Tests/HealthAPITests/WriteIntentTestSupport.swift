@@ -35,16 +35,16 @@ final class IntentTestServer: @unchecked Sendable {
 
     static func open(config: ServerConfig, clock: ManualClock) -> HealthApp {
         let opened = try! StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: clock.now)
-        return HealthApp(config: config, token: TestApp.token, store: opened.store, clock: clock.appClock)
+        return try! HealthApp(config: config, token: TestApp.token, store: opened.store, clock: clock.appClock)
     }
 
     func restart() {
-        app.services.store.pool.close()
+        app.household.close()
         app = IntentTestServer.open(config: config, clock: clock)
     }
 
     deinit {
-        app.services.store.pool.close()
+        app.household.close()
         try? FileManager.default.removeItem(atPath: directory)
     }
 

@@ -27,10 +27,10 @@ import Testing
             config.databasePath = path
             config.userID = ExportCommandTests.user
             let opened = try StoreOpener.open(path: path, priority: config.priority, nowMs: ExportCommandTests.clock.now())
-            app = HealthApp(config: config, token: ExportCommandTests.token, store: opened.store, clock: ExportCommandTests.clock)
+            app = try HealthApp(config: config, token: ExportCommandTests.token, store: opened.store, clock: ExportCommandTests.clock)
         }
 
-        func close() { app.services.store.pool.close() }
+        func close() { app.household.close() }
 
         func send(_ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], body: String? = nil) async -> HTTPResponse {
             var fields = headers + [("Host", "localhost"), ("Authorization", "Bearer \(ExportCommandTests.token)")]
@@ -107,7 +107,7 @@ import Testing
 
         #expect(try await Self.export(["--db", source, "--to", export]) == 0)
         #expect(JSONLinesExport.isExport(path: export))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted().filter { !$0.hasPrefix("health.sqlite") } == ["export"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted().filter { !$0.hasPrefix("health.") } == ["export"])
         #expect(await CommandLineTool.run(["import", export, "--db", copy], environment: [:]) == 0)
 
         let original = try Server(path: source), restored = try Server(path: copy)
@@ -149,7 +149,7 @@ import Testing
         damaged.close()
         #expect(try await Self.export(["--db", source, "--to", directory + "/again"]) == 1)
         #expect(try await Self.export(["--db", source, "--to", directory + "/export"]) == 1)
-        let left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted().filter { !$0.hasPrefix("health.sqlite") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted().filter { !$0.hasPrefix("health.") }
         #expect(left == ["export"], "no new directory and no partial one")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/export").sorted() == earlier)
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/export/manifest.json")) == manifest, "the earlier export is untouched")

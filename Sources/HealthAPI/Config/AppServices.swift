@@ -3,16 +3,20 @@ import HealthFormats
 import HealthService
 import HealthStore
 
-/// The application's shared services, handed to every handler.
+/// One person's services, handed to every handler of a request acting for that person:
+/// their store, write intents, imports and identity, with the server's configuration
+/// (their own time zone and source priority in it), clock and metrics. Nothing here
+/// reaches another person's data, so a handler cannot either.
 public final class AppServices: Sendable {
+    /// The server's configuration with this person's settings applied.
     public let config: ServerConfig
+    /// Whose services these are; nil only for services made outside a household (tests).
+    public let person: Person?
     public let clock: AppClock
     public let version: String
     public let store: SampleStore
     /// The write-intent queue, in the same database as the samples.
     public let intents: WriteIntentStore
-    /// Named, scoped tokens, in the same database.
-    public let tokens: TokenStore
     /// What summaries show as queued beside (never inside) their totals: by default the
     /// write-intent queue.
     public let queuedEntries: any QueuedEntriesProvider
@@ -20,7 +24,7 @@ public final class AppServices: Sendable {
     public let documents = DocumentCache()
     /// Imports of uploaded exports, running and finished.
     public let imports = ImportJobs()
-    /// The server's one user, as the observation batch names it.
+    /// The person as the observation batch names them (`xuser_id`).
     public let user: UserIdentity
     /// The read API's types (seed ids and catalog names).
     public let readTypes: ReadTypeTable
@@ -31,20 +35,37 @@ public final class AppServices: Sendable {
 
     /// - Parameter queuedEntries: what summaries show as queued; nil means the write-intent queue.
     public init(config: ServerConfig, store: SampleStore, clock: AppClock = .system, version: String = HealthAPIVersion.current,
-                queuedEntries: (any QueuedEntriesProvider)? = nil) {
-        self.config = config
+                queuedEntries: (any QueuedEntriesProvider)? = nil, person: Person? = nil) {
+        self.config = config.applying(person)
+        self.person = person
         self.store = store
         let intents = WriteIntentStore(store: store, policy: config.retryPolicy)
         self.intents = intents
-        self.tokens = TokenStore(store: store)
         self.queuedEntries = queuedEntries ?? intents
         self.clock = clock
         self.version = version
-        self.user = UserIdentity(configured: config.userID, store: store)
+        self.user = UserIdentity(configured: config.userID, store: store, preferred: person?.id)
         self.readTypes = ReadTypeTable(catalog: store.catalog)
         self.startedAtNanoseconds = AppClock.monotonicNanoseconds()
         let imports = self.imports
         self.metrics = config.metricsEnabled ? ServerMetrics(store: store, nowMs: { clock.now() }, importJobs: { imports.countsByState() }) : nil
+    }
+
+    /// Another person's services, sharing the first person's clock, start time and metric
+    /// families (the server's counters; the database gauges stay the first person's).
+    init(person: Person, config: ServerConfig, store: SampleStore, sharing first: AppServices) {
+        self.config = config.applying(person)
+        self.person = person
+        self.store = store
+        let intents = WriteIntentStore(store: store, policy: config.retryPolicy)
+        self.intents = intents
+        self.queuedEntries = intents
+        self.clock = first.clock
+        self.version = first.version
+        self.user = UserIdentity(configured: nil, store: store, preferred: person.id)
+        self.readTypes = ReadTypeTable(catalog: store.catalog)
+        self.startedAtNanoseconds = first.startedAtNanoseconds
+        self.metrics = first.metrics
     }
 
     /// The metric table every surface reads (the store's).

@@ -24,7 +24,7 @@ public enum OpenAPIDocument {
             "paths": .object(paths),
             "components": [
                 "securitySchemes": [
-                    "bearerAuth": ["type": "http", "scheme": "bearer", "description": "The server's token (PRIVATE_API_BEARER_TOKEN, --token-file, or the generated healthd.token), which may do everything, or a named token from `healthd token create --scope LIST`. Each operation's security requirement names the scope it needs: `read` (summaries, queries, reads, listing write intents), `intents` (creating and cancelling write intents), `ingest` (ingest adapters, deletions, the phone's pending and ack), `metrics` (`GET /metrics`), `admin` (everything). A valid token without the scope gets 403."],
+                    "bearerAuth": ["type": "http", "scheme": "bearer", "description": "The server's token (PRIVATE_API_BEARER_TOKEN, --token-file, or the generated healthd.token), which may do everything, or a named token from `healthd token create --scope LIST`. Each operation's security requirement names the scope it needs: `read` (summaries, queries, reads, listing write intents), `intents` (creating and cancelling write intents), `ingest` (ingest adapters, deletions, the phone's pending and ack), `metrics` (`GET /metrics`), `admin` (everything). A valid token without the scope gets 403. A named token belongs to one person of the household and reaches that person's data only; the server's token and `admin` tokens may name another person in `X-Healthd-Person`."],
                     "apiKeyAuth": ["type": "apiKey", "in": "header", "name": "x-api-key", "description": "The same token in the header the HealthSave app sends; accepted wherever the bearer token is, with the same checks and throttling."],
                 ],
                 "schemas": .object(Schemas.components),
@@ -41,6 +41,15 @@ public enum OpenAPIDocument {
 
     static let errorSchema = Schemas.ref("Error")
 
+    /// The person a request acts for, on every protected operation.
+    static let personParameter: JSONValue = [
+        "name": "X-Healthd-Person",
+        "in": "header",
+        "required": false,
+        "description": "Whose data the request reaches, by name or id (`healthd person list`). Only the server's token and `admin` tokens may name another person; without it they act for their own person (the server's token: the first person). A person's other tokens always act for their own person: naming anyone else is 403. An unknown person is 404.",
+        "schema": ["type": "string", "minLength": 1, "maxLength": 64],
+    ]
+
     /// The route's own responses plus every error status any route of its kind can
     /// answer: 400 for a request that breaks the schema (every route rejects unknown
     /// query parameters), 413 and 415 for a body too large or not JSON, 401, 429 and 503
@@ -56,7 +65,8 @@ public enum OpenAPIDocument {
         }
         if !route.isPublic {
             add(401, Operation.Response("Missing or wrong bearer token.", schema: errorSchema, headers: ["WWW-Authenticate": "Bearer challenge (RFC 6750), `Bearer realm=\"healthd\"`."]))
-            add(403, Operation.Response("The token is valid but lacks the scope this operation needs (`FORBIDDEN`, `details.scope`).", schema: errorSchema))
+            add(403, Operation.Response("The token is valid but lacks the scope this operation needs (`FORBIDDEN`, `details.scope`), or it is a person's token and `X-Healthd-Person` names someone else (`details.field`).", schema: errorSchema))
+            add(404, Operation.Response("An admin token named a person in `X-Healthd-Person` who does not exist (`NOT_FOUND`, `details.field`).", schema: errorSchema))
             add(429, Operation.Response("Too many failed authentications from this address; every request from it gets 429 until `Retry-After` has passed.", schema: errorSchema, headers: ["Retry-After": "Seconds to wait."]))
             add(503, Operation.Response("The database is locked by another process, or cannot be read or written right now (`SERVICE_UNAVAILABLE`, `details.sqliteCode`). Retry after `Retry-After`; re-sending a write is harmless.", schema: errorSchema, headers: ["Retry-After": "Seconds to wait."]))
         }
@@ -90,7 +100,9 @@ public enum OpenAPIDocument {
             if let explode = p.explode { parameter["explode"] = .bool(explode) }
             return .object(parameter)
         }
-        if !parameters.isEmpty { object["parameters"] = .array(parameters) }
+        var all = parameters
+        if !route.isPublic { all.append(personParameter) }
+        if !all.isEmpty { object["parameters"] = .array(all) }
         if let body = op.requestBody {
             var media: [String: JSONValue] = ["schema": body.schema]
             if let example = body.example { media["example"] = example }

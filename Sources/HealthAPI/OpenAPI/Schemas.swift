@@ -116,5 +116,6 @@ public enum Schemas {
             .merging(syncComponents) { current, _ in current }
             .merging(judgementComponents) { current, _ in current }
             .merging(changesComponents) { current, _ in current }
+            .merging(peopleComponents) { current, _ in current }
     }
 }

@@ -4,7 +4,7 @@ import JSON
 import HealthStore
 
 /// What a handler gets: the request, its id, the matched route's path parameters, the
-/// application's services and what the caller's token may do.
+/// services of the person the request acts for and what the caller's token may do.
 public struct RequestContext: Sendable {
     public let request: HTTPRequest
     public let requestID: String
@@ -12,14 +12,18 @@ public struct RequestContext: Sendable {
     public let services: AppServices
     /// What the presented token may do (`anonymous` on public routes).
     public let grant: TokenGrant
+    /// The whole household: only for an admin's request (the people list); nil otherwise,
+    /// so a person's request holds nothing but their own services.
+    public let household: Household?
 
     public init(request: HTTPRequest, requestID: String, pathParameters: [String: String], services: AppServices,
-                grant: TokenGrant = .anonymous) {
+                grant: TokenGrant = .anonymous, household: Household? = nil) {
         self.request = request
         self.requestID = requestID
         self.pathParameters = pathParameters
         self.services = services
         self.grant = grant
+        self.household = grant.allows(.admin) ? household : nil
     }
 
     /// Query parameters by name. A parameter given twice is rejected where it matters

@@ -7,7 +7,8 @@ import HealthStore
 /// throttling, error rendering and the request log, for every route in one place.
 public final class APIHandler: HTTPHandler {
     public let router: Router
-    public let services: AppServices
+    /// The people; each request acts for exactly one of them (``resolvePerson(grant:request:)``).
+    public let household: Household
     let authenticator: Authenticator
     let throttle: AuthThrottle
     /// The request budget of the read API's routes (`Route.isRateLimited`).
@@ -17,9 +18,10 @@ public final class APIHandler: HTTPHandler {
     /// Request counts and durations per route; nil with metrics off.
     let meters: RequestMeters?
 
-    public init(router: Router, services: AppServices, token: String, log: RequestLog?) {
+    public init(router: Router, household: Household, token: String, log: RequestLog?) {
         self.router = router
-        self.services = services
+        self.household = household
+        let services = household.first
         self.authenticator = Authenticator(token: token)
         self.throttle = AuthThrottle(burst: services.config.authFailureBurst, refillSeconds: services.config.authFailureRefillSeconds)
         self.readLimiter = ReadRateLimiter(limit: services.config.readRateLimit)
@@ -47,7 +49,7 @@ public final class APIHandler: HTTPHandler {
                 routeLabel = route.path.template
                 series = meters?.series(for: route)
                 if route.isRateLimited {
-                    let decision = readLimiter.take(address: clientAddress(request), nowMs: services.clock.now())
+                    let decision = readLimiter.take(address: clientAddress(request), nowMs: household.first.clock.now())
                     budget = decision
                     guard decision.allowed else {
                         throw APIError.rateLimited(retryAfterSeconds: decision.retryAfterSeconds,
@@ -64,8 +66,9 @@ public final class APIHandler: HTTPHandler {
                     throw APIError.forbidden("this token lacks the '\(scope.rawValue)' scope this route needs (it has: \(grant.scopes.isEmpty ? "none" : Scope.listText(grant.scopes)))",
                                              needed: scope, held: grant.scopes)
                 }
-                let context = RequestContext(request: request, requestID: requestID, pathParameters: parameters, services: services, grant: grant)
-                response = try await route.handler(context)
+                // The one place a request's person is decided; the handler sees only their services.
+                let person = try await resolvePerson(grant: grant, request: request)
+                response = try await respond(route: route, person: person, grant: grant, request: request, requestID: requestID, parameters: parameters)
             }
         } catch let error as APIError {
             response = APIHandler.render(error)
@@ -115,6 +118,8 @@ public final class APIHandler: HTTPHandler {
                 throw APIError.forbidden("this token lacks the '\(scope.rawValue)' scope this route needs (it has: \(grant.scopes.isEmpty ? "none" : Scope.listText(grant.scopes)))",
                                          needed: scope, held: grant.scopes)
             }
+            // A person the upload could not be for is refused before its body is spooled too.
+            _ = try await resolvePerson(grant: grant, request: head)
             return nil
         } catch let error as APIError {
             refusal = APIHandler.render(error)
@@ -137,7 +142,7 @@ public final class APIHandler: HTTPHandler {
     /// The client address used for throttling: the socket peer, or — only when the
     /// operator said a trusted proxy is in front — the last `X-Forwarded-For` hop.
     func clientAddress(_ request: HTTPRequest) -> String {
-        if services.config.trustForwardedFor, let forwarded = request.headers.values(.xForwardedFor).last,
+        if household.config.trustForwardedFor, let forwarded = request.headers.values(.xForwardedFor).last,
            let last = forwarded.split(separator: ",").last {
             let trimmed = String(last.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
             if !trimmed.isEmpty { return trimmed }
@@ -159,7 +164,7 @@ public final class APIHandler: HTTPHandler {
         case .failure(let failure): outcome = failure
         case .token(let token):
             if authenticator.matchesConfigured(token) { return .configured }
-            if let grant = try await services.tokens.grant(forToken: token) { return grant }
+            if let grant = try await household.tokens.grant(forToken: token) { return grant }
             outcome = .wrongToken
         }
         let message: String

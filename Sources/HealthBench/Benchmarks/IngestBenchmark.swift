@@ -164,7 +164,7 @@ enum IngestBenchmark {
         config.port = 0
         config.requestLog = false
         config.databasePath = path
-        let app = HealthApp(config: config, token: token, store: store)
+        let app = try HealthApp(config: config, token: token, store: store)
         var transport = config.transport
         let handler = app.handler
         transport.errorResponder = { status, reason, request in handler.transportErrorResponse(status: status, reason: reason, request: request) }

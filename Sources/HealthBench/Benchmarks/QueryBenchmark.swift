@@ -146,7 +146,7 @@ enum QueryBenchmark {
         var config = ServerConfig()
         config.requestLog = false
         config.databasePath = path
-        let app = HealthApp(config: config, token: token, store: store, clock: .fixed(nowMs))
+        let app = try HealthApp(config: config, token: token, store: store, clock: .fixed(nowMs))
 
         var random = SplitMix64(seed: 11)
         func day(margin: Int) -> DayKey {

@@ -20,6 +20,7 @@ public enum CommandLineTool {
       export      write everything as JSON Lines that healthd import reads back (healthd export --to DIR)
       verify      check integrity and every aggregate against a rebuild; exit 1 when inconsistent
       demo        fill a database with a generated demo history (healthd demo --help)
+      person      add, list, change and remove the people of a household (healthd person --help)
       token       create, list and revoke scoped tokens (healthd token --help)
       webhook     add, list and remove webhook subscriptions to the changes feed (healthd webhook --help)
       mcp         serve the MCP tools over standard input and output (healthd mcp --help)
@@ -75,6 +76,8 @@ public enum CommandLineTool {
             return await MCPCommand.run(rest, environment: environment)
         case "token":
             return TokenCommand.run(rest, environment: environment)
+        case "person":
+            return PersonCommand.run(rest, environment: environment)
         case "webhook":
             return WebhookCommand.run(rest, environment: environment)
         case "rebuild":

@@ -4,7 +4,7 @@ import HealthStore
 /// `healthd export --to DIR`: everything as JSON Lines, read back by `healthd import DIR`.
 enum ExportCommand {
     static let help = """
-    Usage: healthd export --to DIR [--db PATH]
+    Usage: healthd export --to DIR [--person NAME] [--db PATH]
 
     Writes every sample, day total, workout, activity ring, write intent (with its
     history), HealthSave batch receipt, sync client and setting (the source priority
@@ -16,6 +16,7 @@ enum ExportCommand {
     snapshot. DIR must be new, empty, or an earlier export, which is replaced. The files
     are written into DIR.partial-<random> and renamed to DIR when complete; an export
     that fails removes them and leaves DIR as it was. healthd import DIR reads it back.
+    With several people and no --person, each person's export goes to DIR-NAME.
     """
 
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
@@ -24,14 +25,21 @@ enum ExportCommand {
             return 0
         }
         do {
-            let split = try CommandFlags(arguments, values: ["--to"], switches: [])
-            guard let directory = split.values["--to"] else { throw ServeOptions.UsageError("name the directory to write with --to DIR") }
+            let split = try CommandFlags(arguments, values: ["--to", "--person"], switches: [])
+            guard let target = split.values["--to"] else { throw ServeOptions.UsageError("name the directory to write with --to DIR") }
             let config = try ServeOptions.parse(split.rest, environment: environment)
-            let opened = try StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: AppClock.system.now())
-            defer { opened.store.pool.close() }
-            let report = try JSONLinesExport.write(pool: opened.store.pool, to: directory, nowMs: AppClock.system.now())
-            let counts = JSONLinesExport.tables.map { "\($0) \(report.rows[$0] ?? 0)" }.joined(separator: ", ")
-            print("exported \(config.databasePath) to \(directory) in \(String(format: "%.2f", report.seconds)) s: \(counts)")
+            let server = try PeopleFiles.server(config)
+            defer { server.close() }
+            let people = try PeopleFiles.selected(split.values["--person"], in: server)
+            for person in people {
+                let path = server.path(of: person)
+                let directory = PeopleFiles.target(target, for: person, several: people.count > 1)
+                let opened = try StoreOpener.open(path: path, priority: config.applying(person).priority, nowMs: AppClock.system.now())
+                defer { opened.store.close() }
+                let report = try JSONLinesExport.write(pool: opened.store.pool, to: directory, nowMs: AppClock.system.now())
+                let counts = JSONLinesExport.tables.map { "\($0) \(report.rows[$0] ?? 0)" }.joined(separator: ", ")
+                print("exported \(people.count > 1 ? person.name + " (" + path + ")" : path) to \(directory) in \(String(format: "%.2f", report.seconds)) s: \(counts)")
+            }
             return 0
         } catch let error as ServeOptions.UsageError {
             CommandLineTool.printError("healthd export: \(error)\n\n\(help)")

@@ -23,20 +23,39 @@ public enum HealthServerRunner {
         }
         let log = RequestLog()
         defer { log.close() }
+        let serverDatabase: ServerDatabase
+        let first: Person
+        do {
+            serverDatabase = try ServerDatabase.open(databasePath: config.databasePath, userID: config.userID, nowMs: AppClock.system.now())
+            first = try serverDatabase.firstPerson()
+        } catch {
+            CommandLineTool.printError("healthd serve: cannot open the server database \(ServerDatabase.path(forDatabase: config.databasePath)): \(error)")
+            return 1
+        }
         let opened: StoreOpener.Opened
         do {
-            opened = try StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: AppClock.system.now())
+            opened = try StoreOpener.open(path: serverDatabase.path(of: first), priority: config.applying(first).priority, nowMs: AppClock.system.now())
         } catch {
+            serverDatabase.close()
             CommandLineTool.printError("healthd serve: cannot open the database \(config.databasePath): \(error)")
             return 1
         }
-        defer { opened.store.close() }
         if opened.rebuiltForPriorityChange { log.message("the source priority, the metric table or the aggregate format changed; day aggregates were rebuilt from the raw samples") }
         // Import jobs live in memory: uploads a previous run left behind (cut off, or never
         // finished because the server stopped) can no longer be reached, so they go.
         let stale = ImportJobs.removeLeftovers(in: config.importDirectory)
         if stale > 0 { log.message("removed \(stale) upload\(stale == 1 ? "" : "s") a previous run left in \(config.importDirectory)") }
-        let app = HealthApp(config: config, token: resolved.token, store: opened.store, log: config.requestLog ? log : nil)
+        let household: Household
+        do {
+            household = try Household(server: serverDatabase, config: config, clock: .system, firstStore: opened.store)
+        } catch {
+            opened.store.close()
+            serverDatabase.close()
+            CommandLineTool.printError("healthd serve: cannot read the people in \(serverDatabase.path): \(error)")
+            return 1
+        }
+        defer { household.close() }
+        let app = HealthApp(config: config, token: resolved.token, household: household, log: config.requestLog ? log : nil)
         // The user id is generated on first start (and kept), so `GET /info` and batches agree from the start.
         do {
             _ = try await app.services.user.id()
@@ -47,7 +66,7 @@ public enum HealthServerRunner {
 
         let companions: ServiceCompanions
         do {
-            companions = try makeCompanions(store: opened.store, config: config, homeAssistant: homeAssistant, log: log)
+            companions = try makeCompanions(store: opened.store, config: config.applying(first), homeAssistant: homeAssistant, log: log)
         } catch {
             CommandLineTool.printError("healthd serve: \(error)")
             return 1
@@ -80,12 +99,15 @@ public enum HealthServerRunner {
         }
         CommandLineTool.writeLine("listening on http://\(displayHost(config.host)):\(port)", to: 1)
         companions.start()
+        // People other than the first have their files closed after ten idle minutes.
+        let sweep = Task { await household.runIdleSweep() }
         let signals = SignalWatcher(signals: [SIGTERM, SIGINT]) { signal in
             log.message("received signal \(signal); finishing in-flight requests")
             Task { await server.shutdown() }
         }
         await server.run()
         signals.cancel()
+        sweep.cancel()
         await companions.stop()
         log.message("stopped")
         return 0

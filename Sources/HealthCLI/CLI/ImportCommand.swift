@@ -10,7 +10,7 @@ import HealthStore
 /// `healthd export`, into the configured database.
 enum ImportCommand {
     static let help = """
-    Usage: healthd import PATH [--db PATH] [--source-priority LIST]
+    Usage: healthd import PATH [--person NAME] [--db PATH] [--source-priority LIST]
 
     PATH is an Apple Health export (below) or a directory written by healthd export
     (it holds manifest.json): its rows are written back as exported and every day
@@ -21,7 +21,8 @@ enum ImportCommand {
     no workout routes). Records, correlations, workouts with their routes, activity
     summaries and the Me characteristics are stored; a second import of the same file
     changes nothing, and an import cut off at any point is completed by running it
-    again. The server may keep running. Options and environment variables as for serve.
+    again. The server may keep running. --person names whose data it is (default the
+    first person, the --db file). Options and environment variables as for serve.
 
     On a terminal a progress bar shows bytes and records done, records/s and the time
     left; otherwise one line per stage goes to standard error. A table of what was
@@ -38,8 +39,18 @@ enum ImportCommand {
             return 2
         }
         do {
-            let config = try ServeOptions.parse(Array(arguments.dropFirst()), environment: environment)
-            let opened = try StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: AppClock.system.now(),
+            let split = try CommandFlags(Array(arguments.dropFirst()), values: ["--person"], switches: [])
+            let config = try ServeOptions.parse(split.rest, environment: environment)
+            var databasePath = config.databasePath
+            var priority = config.priority
+            if let name = split.values["--person"] {
+                let server = try PeopleFiles.server(config)
+                defer { server.close() }
+                let person = try PeopleFiles.selected(name, in: server)[0]
+                databasePath = server.path(of: person)
+                priority = config.applying(person).priority
+            }
+            let opened = try StoreOpener.open(path: databasePath, priority: priority, nowMs: AppClock.system.now(),
                                               configuration: SampleStore.importConfiguration)
             defer { opened.store.close() }
             if JSONLinesExport.isExport(path: path) {

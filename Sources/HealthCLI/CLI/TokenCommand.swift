@@ -2,17 +2,20 @@ import HealthAPI
 import HealthDomain
 import HealthStore
 
-/// `healthd token create|list|revoke`: named tokens with scopes, kept in the database
-/// the server reads, so a change takes effect on the server's next request.
+/// `healthd token create|list|revoke`: named tokens with scopes, each belonging to one
+/// person, kept in the server database the server reads, so a change takes effect on the
+/// server's next request.
 enum TokenCommand {
     static let help = """
-    Usage: healthd token create --name NAME --scope LIST [--db PATH]
+    Usage: healthd token create --name NAME --scope LIST [--person NAME] [--db PATH]
            healthd token list [--db PATH]
            healthd token revoke NAME [--db PATH]
 
-    Scoped tokens for clients, stored in the database as a SHA-256 hash only. `create`
-    prints the token once; keep it, it cannot be shown again. The server (even while
-    running) accepts a new token and refuses a revoked one from the next request on.
+    Scoped tokens for clients, stored in the server database beside --db as a SHA-256
+    hash only. Each token belongs to one person (default: the first) and reaches only
+    that person's data; an admin token may name another person in X-Healthd-Person.
+    `create` prints the token once; keep it, it cannot be shown again. The server (even
+    while running) accepts a new token and refuses a revoked one from the next request on.
 
     Scopes (comma-separated):
       read      summaries, queries, daily and raw reads, workouts, types, listing write intents
@@ -25,7 +28,8 @@ enum TokenCommand {
 
     Options:
       --db PATH      SQLite database file (default ./data/health.sqlite)        [HEALTHD_DB]
-      --name NAME    1–64 letters, digits, '.', '_' or '-'
+      --name NAME    1–64 letters, digits, '.', '_' or '-' (unique on the server)
+      --person NAME  whose data the token reaches (healthd person list); default the first
       --scope LIST   for example read,intents
     """
 
@@ -33,6 +37,7 @@ enum TokenCommand {
         var action = ""
         var databasePath = "./data/health.sqlite"
         var name: String?
+        var person: String?
         var scopes: Set<Scope> = []
     }
 
@@ -49,19 +54,24 @@ enum TokenCommand {
             return 2
         }
         do {
-            let tokens = try TokenStore.open(path: options.databasePath)
-            defer { tokens.close() }
+            let server = try ServerDatabase.open(databasePath: options.databasePath, nowMs: nowMs)
+            defer { server.close() }
+            let tokens = server.tokens
             switch options.action {
             case "create":
-                let token = try tokens.create(name: options.name ?? "", scopes: options.scopes, nowMs: nowMs)
+                let person = try options.person.map { name in
+                    guard let person = try server.personSync(named: name) else { throw ServerDatabase.Failure.unknownPerson(name) }
+                    return person
+                } ?? server.firstPerson()
+                let token = try tokens.create(name: options.name ?? "", personID: person.id, scopes: options.scopes, nowMs: nowMs)
                 // The token goes to standard output alone, so `$(healthd token create …)` captures it.
                 print(token)
-                CommandLineTool.printError("created token '\(options.name ?? "")' with scopes \(Scope.listText(options.scopes)); it is shown only this once")
+                CommandLineTool.printError("created token '\(options.name ?? "")' for \(person.name) with scopes \(Scope.listText(options.scopes)); it is shown only this once")
             case "list":
                 let records = try tokens.list()
                 if records.isEmpty { print("no tokens (the configured server token is always admin)") }
                 for record in records {
-                    print("\(record.name)\t\(Scope.listText(record.scopes))\tcreated \(isoDate(record.createdMs))")
+                    print("\(record.name)\t\(record.personName)\t\(Scope.listText(record.scopes))\tcreated \(isoDate(record.createdMs))")
                 }
             default:
                 try tokens.revoke(name: options.name ?? "")
@@ -94,6 +104,7 @@ enum TokenCommand {
             switch flag {
             case "--db": options.databasePath = try reader.value()
             case "--name": options.name = try reader.value()
+            case "--person": options.person = try reader.value()
             case "--scope", "--scopes":
                 do { options.scopes = try Scope.parseList(try reader.value()) } catch let error as ScopeListError {
                     throw ServeOptions.UsageError(error.description)
@@ -107,9 +118,10 @@ enum TokenCommand {
             guard options.name != nil else { throw ServeOptions.UsageError("token create needs --name NAME") }
             guard !options.scopes.isEmpty else { throw ServeOptions.UsageError("token create needs --scope LIST, e.g. read,intents") }
         case "revoke":
+            guard options.person == nil else { throw ServeOptions.UsageError("token revoke takes the token's NAME and --db only") }
             guard options.name != nil else { throw ServeOptions.UsageError("token revoke needs the token's NAME") }
         default:
-            guard options.name == nil, options.scopes.isEmpty else { throw ServeOptions.UsageError("token list takes only --db") }
+            guard options.name == nil, options.person == nil, options.scopes.isEmpty else { throw ServeOptions.UsageError("token list takes only --db") }
         }
         return options
     }

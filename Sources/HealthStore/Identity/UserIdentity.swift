@@ -1,31 +1,35 @@
 import SQLiteStore
 import Locking
 
-/// The id of the server's one user, as the observation batch's `xuser_id` names it: the
-/// configured `--user-id`, else a random UUID generated once and kept in the database's
-/// settings, so it survives restarts and travels with the data.
+/// The id of a person, as the observation batch's `xuser_id` names it: the configured
+/// `--user-id`, else the id kept in the person's database settings, else (kept there on
+/// first use) the person's id in the household, or a random UUID. It survives restarts
+/// and travels with the data.
 public final class UserIdentity: Sendable {
     static let settingKey = "user_id"
 
     private let configured: String?
+    private let preferred: String?
     private let pool: DatabasePool
     private let cached = Locked<String?>(nil)
 
-    public init(configured: String?, pool: DatabasePool) {
+    /// - Parameter preferred: the id to keep when the database holds none (the person's id).
+    public init(configured: String?, pool: DatabasePool, preferred: String? = nil) {
         self.configured = configured.map { $0.lowercased() }
+        self.preferred = preferred.map { $0.lowercased() }
         self.pool = pool
     }
 
     /// The identity kept in `store`'s database.
-    public convenience init(configured: String?, store: SampleStore) {
-        self.init(configured: configured, pool: store.pool)
+    public convenience init(configured: String?, store: SampleStore, preferred: String? = nil) {
+        self.init(configured: configured, pool: store.pool, preferred: preferred)
     }
 
     /// The user id, lowercase; generated and stored on the first call when none is kept.
     public func id() async throws -> String {
         if let configured { return configured }
         if let known = cached.withLock({ $0 }) { return known }
-        let candidate = UserIdentity.randomUUID()
+        let candidate = preferred ?? UserIdentity.randomUUID()
         let id = try await pool.write { db -> String in
             if let stored = try db.queryFirst("SELECT value FROM settings WHERE key = ?", [.text(UserIdentity.settingKey)], { $0.text(0) }) {
                 return stored

@@ -1,6 +1,7 @@
 import SQLiteStore
 
-/// Named, scoped tokens kept in the database (`healthd token create|list|revoke`). Only
+/// Named, scoped tokens kept in the server database (`healthd token create|list|revoke`),
+/// each belonging to one person of the household, whose data is all it reaches. Only
 /// the SHA-256 of a token is stored; the token itself is shown once, when created. The
 /// server looks a presented token up on each request, so a token created or revoked by
 /// the command line while the server runs takes effect on the next request.
@@ -8,6 +9,9 @@ public struct TokenStore: Sendable {
     /// One stored token, without its secret.
     public struct Record: Sendable, Equatable {
         public var name: String
+        /// The person's id and name.
+        public var personID: String
+        public var personName: String
         public var scopes: Set<Scope>
         public var createdMs: Int64
     }
@@ -18,6 +22,7 @@ public struct TokenStore: Sendable {
         case duplicateName(String)
         case noScopes
         case unknownName(String)
+        case unknownPerson(String)
 
         public var description: String {
             switch self {
@@ -25,34 +30,15 @@ public struct TokenStore: Sendable {
             case .duplicateName(let name): "a token named '\(name)' exists; revoke it first or choose another name"
             case .noScopes: "a token needs at least one scope"
             case .unknownName(let name): "no token is named '\(name.prefix(80))'"
+            case .unknownPerson(let name): "no person is named '\(name.prefix(80))'"
             }
         }
     }
 
     let pool: DatabasePool
 
-    public init(pool: DatabasePool) { self.pool = pool }
-
-    /// The tokens in `store`'s database.
-    public init(store: SampleStore) { self.init(pool: store.pool) }
-
-    /// Opens the database at `path` (creating it and its tables when needed) for the
-    /// token commands, which need neither samples nor aggregates; ``close()`` when done.
-    public static func open(path: String) throws -> TokenStore {
-        let pool = try DatabasePool(path: path)
-        do {
-            _ = try HealthSchema.migrator.migrateSync(pool)
-        } catch {
-            pool.close()
-            throw error
-        }
-        return TokenStore(pool: pool)
-    }
-
-    /// Closes the connections of a store made by ``open(path:)``.
-    public func close() {
-        pool.close()
-    }
+    /// The tokens of the server database whose connections `pool` holds (``ServerDatabase/tokens``).
+    init(pool: DatabasePool) { self.pool = pool }
 
     /// The stored form of a token: its SHA-256 as hex. A lookup by hash reveals nothing
     /// about how close a wrong guess was.
@@ -76,28 +62,32 @@ public struct TokenStore: Sendable {
         return hex
     }
 
-    /// Creates a token and returns it; this is the only time it exists outside the caller.
-    public func create(name: String, scopes: Set<Scope>, nowMs: Int64) throws -> String {
+    /// Creates a token for the person with id `personID` and returns it; this is the only
+    /// time it exists outside the caller.
+    public func create(name: String, personID: String, scopes: Set<Scope>, nowMs: Int64) throws -> String {
         guard TokenStore.isValidName(name) else { throw Failure.invalidName(name) }
         guard !scopes.isEmpty else { throw Failure.noScopes }
         // A prefix makes a leaked token recognisable in a paste or a secret scanner.
         let token = "hd_" + TokenStore.generateSecret()
         let hash = TokenStore.hash(Array(token.utf8))
-        let created = try pool.writeSync { db -> Bool in
-            if try db.queryFirst("SELECT 1 FROM api_tokens WHERE name = ?", [.text(name)], { _ in true }) != nil { return false }
-            try db.run("INSERT INTO api_tokens (name, token_hash, scopes, created_ms) VALUES (?, ?, ?, ?)",
-                       [.text(name), .text(hash), .text(Scope.listText(scopes)), .integer(nowMs)])
-            return true
+        let failure = try pool.writeSync { db -> Failure? in
+            if try db.queryFirst("SELECT 1 FROM api_tokens WHERE name = ?", [.text(name)], { _ in true }) != nil { return .duplicateName(name) }
+            if try db.queryFirst("SELECT 1 FROM people WHERE id = ?", [.text(personID)], { _ in true }) == nil { return .unknownPerson(personID) }
+            try db.run("INSERT INTO api_tokens (name, person_id, token_hash, scopes, created_ms) VALUES (?, ?, ?, ?, ?)",
+                       [.text(name), .text(personID), .text(hash), .text(Scope.listText(scopes)), .integer(nowMs)])
+            return nil
         }
-        guard created else { throw Failure.duplicateName(name) }
+        if let failure { throw failure }
         return token
     }
 
     /// Every token, by name.
     public func list() throws -> [Record] {
         try pool.readSync { db in
-            try db.query("SELECT name, scopes, created_ms FROM api_tokens ORDER BY name", []) { row in
-                Record(name: row.text(0), scopes: TokenStore.scopes(row.text(1)), createdMs: row.int64(2))
+            try db.query("""
+                SELECT t.name, t.scopes, t.created_ms, p.id, p.name FROM api_tokens t JOIN people p ON p.id = t.person_id ORDER BY t.name
+                """, []) { row in
+                Record(name: row.text(0), personID: row.text(3), personName: row.text(4), scopes: TokenStore.scopes(row.text(1)), createdMs: row.int64(2))
             }
         }
     }
@@ -111,13 +101,15 @@ public struct TokenStore: Sendable {
         guard removed else { throw Failure.unknownName(name) }
     }
 
-    /// The grant of a presented token, or nil when no stored token matches. Runs on a
-    /// reader connection, off the cooperative pool.
+    /// The grant of a presented token, or nil when no stored token matches (or its person
+    /// is gone). Runs on a reader connection, off the cooperative pool.
     public func grant(forToken token: [UInt8]) async throws -> TokenGrant? {
         let hash = TokenStore.hash(token)
         return try await pool.read { db in
-            try db.queryFirst("SELECT name, scopes FROM api_tokens WHERE token_hash = ?", [.text(hash)]) { row in
-                TokenGrant(name: row.text(0), scopes: TokenStore.scopes(row.text(1)))
+            try db.queryFirst("""
+                SELECT t.name, t.scopes, t.person_id FROM api_tokens t JOIN people p ON p.id = t.person_id WHERE t.token_hash = ?
+                """, [.text(hash)]) { row in
+                TokenGrant(name: row.text(0), scopes: TokenStore.scopes(row.text(1)), person: row.text(2))
             }
         }
     }

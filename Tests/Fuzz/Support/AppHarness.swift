@@ -22,7 +22,7 @@ enum AppHarness {
         config.userID = "5f0c3c1e-8d7a-4a55-9a51-2f7f2b9e0c11"
         let clock = AppClock.fixed(1_775_800_000_000)
         let opened = try! StoreOpener.open(path: config.databasePath, priority: config.priority, nowMs: clock.now(), catalog: .standard)
-        return HealthApp(config: config, token: token, store: opened.store, clock: clock)
+        return try! HealthApp(config: config, token: token, store: opened.store, clock: clock)
     }()
 
     static var directory: String {

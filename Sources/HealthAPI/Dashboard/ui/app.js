@@ -3,6 +3,8 @@
 "use strict";
 
 const TOKEN_KEY = "healthd.token";
+/** The person an admin's token acts for (sent as X-Healthd-Person); none: the token's own. */
+const PERSON_KEY = "healthd.person";
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -93,6 +95,8 @@ async function api(path, options = {}) {
   const token = sessionStorage.getItem(TOKEN_KEY);
   if (!token) throw new AuthError("Not signed in.");
   const headers = { Authorization: `Bearer ${token}`, Accept: "application/json" };
+  const person = sessionStorage.getItem(PERSON_KEY);
+  if (person) headers["X-Healthd-Person"] = person;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(path, {
     method: options.method || "GET", headers, cache: "no-store", credentials: "omit", referrerPolicy: "no-referrer",
@@ -103,6 +107,11 @@ async function api(path, options = {}) {
   if (response.status === 401) {
     sessionStorage.removeItem(TOKEN_KEY);
     throw new AuthError("The token was refused: it is not this server's token. Check it and sign in again.");
+  }
+  if (response.status === 404 && person && body && body.error && body.error.details && body.error.details.field === "X-Healthd-Person") {
+    // The person was removed meanwhile: back to the token's own.
+    sessionStorage.removeItem(PERSON_KEY);
+    throw new Error(body.error.message);
   }
   if (response.status === 429) throw new Error(body && body.error ? body.error.message : "Too many requests; wait a moment.");
   if (!response.ok) throw new Error(body && body.error ? `${body.error.code}: ${body.error.message}` : `HTTP ${response.status}`);
@@ -176,6 +185,7 @@ async function signIn(event) {
 
 function signOut() {
   sessionStorage.removeItem(TOKEN_KEY);
+  sessionStorage.removeItem(PERSON_KEY);
   showSignin("Signed out.");
 }
 
@@ -188,6 +198,20 @@ function fillTimeZones(selected) {
   select.replaceChildren(el("option", { value: "", text: `Server default${state.serverTz ? ` (${state.serverTz})` : ""}` }),
     ...zones.map((zone) => el("option", { value: zone, text: zone })));
   select.value = selected || "";
+}
+
+/**
+ * The person switch, for an admin's token only (GET /health/people answers 403 to any
+ * other, and the switch stays hidden): every person by name, the one acted for chosen.
+ */
+async function fillPeople() {
+  let answer = null;
+  try { answer = await api("/health/people"); } catch (error) { if (error instanceof AuthError) throw error; }
+  const people = (answer && answer.people) || [];
+  $("person-label").hidden = people.length < 2;
+  const current = people.find((p) => p.current);
+  $("person").replaceChildren(...people.map((p) => el("option", { value: p.id, text: p.name })));
+  if (current) $("person").value = current.id;
 }
 
 /** The range picked: {from, to} as date keys, ending today in the chosen zone. */
@@ -970,6 +994,7 @@ async function start() {
     }
   }
   fillTimeZones(state.tz);
+  await fillPeople();
   const { from, to } = range();
   $("from").value = from;
   $("to").value = to;
@@ -978,6 +1003,13 @@ async function start() {
 
 function init() {
   $("signin-form").addEventListener("submit", signIn);
+  $("person").addEventListener("change", () => {
+    sessionStorage.setItem(PERSON_KEY, $("person").value);
+    // Each person has their own metrics, zone and data: nothing read for the last one is kept.
+    state.catalog = null;
+    state.serverTz = "";
+    start();
+  });
   $("signout").addEventListener("click", signOut);
   $("range").addEventListener("change", () => {
     const custom = $("range").value === "custom";
