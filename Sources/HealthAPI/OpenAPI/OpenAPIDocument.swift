@@ -66,7 +66,16 @@ public enum OpenAPIDocument {
         if !route.isPublic {
             add(401, Operation.Response("Missing or wrong bearer token.", schema: errorSchema, headers: ["WWW-Authenticate": "Bearer challenge (RFC 6750), `Bearer realm=\"healthd\"`."]))
             add(403, Operation.Response("The token is valid but lacks the scope this operation needs (`FORBIDDEN`, `details.scope`), or it is a person's token and `X-Healthd-Person` names someone else (`details.field`).", schema: errorSchema))
-            add(404, Operation.Response("An admin token named a person in `X-Healthd-Person` who does not exist (`NOT_FOUND`, `details.field`).", schema: errorSchema))
+            let unknownPerson = "An admin token named a person in `X-Healthd-Person` who does not exist (`NOT_FOUND`, `details.field`)."
+            if var own = all[404], let schema = own.schema, schema != errorSchema, own.contentType == "application/json" {
+                // The route answers 404 in a shape of its own (MCP's JSON-RPC error); an
+                // unknown person is the error envelope all the same, checked before the route.
+                own.description += " Or: " + unknownPerson
+                own.schema = ["oneOf": [schema, errorSchema]]
+                all[404] = own
+            } else {
+                add(404, Operation.Response(unknownPerson, schema: errorSchema))
+            }
             add(429, Operation.Response("Too many failed authentications from this address; every request from it gets 429 until `Retry-After` has passed.", schema: errorSchema, headers: ["Retry-After": "Seconds to wait."]))
             add(503, Operation.Response("The database is locked by another process, or cannot be read or written right now (`SERVICE_UNAVAILABLE`, `details.sqliteCode`). Retry after `Retry-After`; re-sending a write is harmless.", schema: errorSchema, headers: ["Retry-After": "Seconds to wait."]))
         }
