@@ -289,8 +289,10 @@ public final class AppleHealthImporter {
         guard !pipeline.samples.isEmpty || !pipeline.workouts.isEmpty || !pipeline.activitySummaries.isEmpty || profile != nil else { return }
         try waitForWrite()
         let valid = pipeline.takeValid()
-        let batch = PendingBatch(store: store, batch: IngestBatch(samples: dropRepeats(valid.samples), workouts: valid.workouts,
-                                                                  activitySummaries: valid.activitySummaries), profile: profile, nowMs: now())
+        var stored = IngestBatch(samples: dropRepeats(valid.samples), workouts: valid.workouts, activitySummaries: valid.activitySummaries)
+        // Packed here, on the importing thread, while the writer stores the previous batch.
+        stored.prepare()
+        let batch = PendingBatch(store: store, batch: stored, profile: profile, nowMs: now())
         profile = nil
         inFlight = batch
     }

@@ -40,7 +40,11 @@ extension SampleStore {
     ///   other entries (`<key>-1`, … : the other items of the meal) are matched only by
     ///   an equal value, which keeps a re-send that lists them in another order unchanged.
     ///   Otherwise its own key decides, so a corrected value updates in place.
-    static func identity(for sample: Sample, own: Sample?, claimed: Set<String>, interner: SampleInterner) throws -> Identity {
+    ///
+    /// `othersAtInstant` false says no unclaimed sample can be stored at `sample`'s start
+    /// (see `Occupancy`), which spares the search there.
+    static func identity(for sample: Sample, own: Sample?, claimed: Set<String>, othersAtInstant: Bool = true,
+                         interner: SampleInterner) throws -> Identity {
         let db = interner.db
         let derived = SampleKey.isDerived(sample.sampleKey)
         if own != nil, !derived { return .own }
@@ -61,7 +65,8 @@ extension SampleStore {
             return .own
         }
         // An identified sample takes over id-less samples only; an id-less one may be any.
-        let candidates = try storedAtInstant(of: sample, claimed: claimed, interner: interner).filter { derived || SampleKey.isDerived($0.sampleKey) }
+        let stored = othersAtInstant ? try storedAtInstant(of: sample, claimed: claimed, interner: interner) : []
+        let candidates = stored.filter { derived || SampleKey.isDerived($0.sampleKey) }
         if let equal = candidates.first(where: { $0.valueNumber == sample.valueNumber && $0.unit == sample.unit }) {
             return derived ? .same(equal) : .takesOver(equal)
         }
