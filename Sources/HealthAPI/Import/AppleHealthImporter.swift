@@ -369,11 +369,11 @@ private final class PendingBatch: @unchecked Sendable {
 extension AppleHealthImporter {
     /// Runs an import on a thread of its own (it blocks on file reads and on the writer)
     /// and returns its report; `progress` is called from that thread.
-    public static func importOnThread(path: String, store: SampleStore, now: @escaping @Sendable () -> Int64,
+    public static func importOnThread(path: String, store: SampleStore, batchSize: Int = defaultBatchSize, now: @escaping @Sendable () -> Int64,
                                       progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async throws -> ImportReport {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ImportReport, any Error>) in
             let thread = Thread {
-                let importer = AppleHealthImporter(store: store, now: now, progress: progress)
+                let importer = AppleHealthImporter(store: store, batchSize: batchSize, now: now, progress: progress)
                 do {
                     continuation.resume(returning: try importer.run(path: path))
                 } catch {

@@ -52,7 +52,7 @@ public final class SampleStore: Sendable {
         var expectUnchanged = false
         // Stored keys the samples so far became: each stored sample stands for one
         // arriving sample, so two entries of a request never land on one (see `identity`).
-        var claimed = Set<String>()
+        var claimed = Set<String>(minimumCapacity: samples.count)
         for (index, var sample) in samples.enumerated() {
             let entry = prepared.entries[index]
             if expectUnchanged, try SampleRow.isStoredUnchanged(sample, as: ids.packed(entry, create: false), interner: interner) {
