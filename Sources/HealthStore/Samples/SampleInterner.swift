@@ -13,13 +13,14 @@ import SQLiteStore
 final class SampleInterner {
     /// The statements ``statement(_:)`` prepares, by their SQL.
     enum Prepared: Int, CaseIterable {
-        case findMovable, findPlaced, insert, update, delete, unchanged, atInstant, metricSelect, metricInsert, originSelect, originInsert
+        case findMovable, findPlaced, insert, insertIfAbsent, update, delete, unchanged, atInstant, metricSelect, metricInsert, originSelect, originInsert
 
         var sql: String {
             switch self {
             case .findMovable: SampleRow.selectMovable
             case .findPlaced: SampleRow.selectPlaced
             case .insert: SampleRow.insertSQL
+            case .insertIfAbsent: SampleRow.insertIfAbsentSQL
             case .update: SampleRow.updateSQL
             case .delete: SampleRow.deleteSQL
             case .unchanged: SampleRow.unchangedSQL

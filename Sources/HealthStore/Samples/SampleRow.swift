@@ -155,6 +155,11 @@ enum SampleRow {
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
         """
 
+    /// ``insertSQL`` that stores nothing when the key is taken: the unique indexes
+    /// (`samples_by_key`, `samples_by_period_key`) and the primary key conflict exactly
+    /// where ``find(stored:near:interner:)`` would find a sample under the key.
+    static let insertIfAbsentSQL = insertSQL + " ON CONFLICT DO NOTHING"
+
     /// Stores `sample` as a new row received at `receivedMs` and last updated at `updatedMs`.
     static func insert(_ sample: Sample, receivedMs: Int64, updatedMs: Int64, interner: SampleInterner, db: Database) throws {
         try insert(sample, as: Packed(sample, interner: interner, create: true), receivedMs: receivedMs, updatedMs: updatedMs, interner: interner)
@@ -181,7 +186,17 @@ enum SampleRow {
 
     /// ``insert(_:receivedMs:updatedMs:interner:db:)`` with the row's parts packed (ids created).
     static func insert(_ sample: Sample, as packed: Packed, receivedMs: Int64, updatedMs: Int64, interner: SampleInterner) throws {
-        let insert = try interner.statement(.insert)
+        try insert(sample, as: packed, receivedMs: receivedMs, updatedMs: updatedMs, statement: interner.statement(.insert))
+    }
+
+    /// Stores `sample` as a new row unless a sample is stored under its key (false: nothing
+    /// stored), in one statement where a lookup and an insert would take two.
+    static func insertIfAbsent(_ sample: Sample, as packed: Packed, receivedMs: Int64, updatedMs: Int64, interner: SampleInterner) throws -> Bool {
+        try insert(sample, as: packed, receivedMs: receivedMs, updatedMs: updatedMs, statement: interner.statement(.insertIfAbsent))
+        return interner.db.changes == 1
+    }
+
+    private static func insert(_ sample: Sample, as packed: Packed, receivedMs: Int64, updatedMs: Int64, statement insert: Statement) throws {
         try insert.bind(1, packed.metricId!)
         try insert.bind(2, sample.startTimeMs)
         try insert.bind(3, packed.key)

@@ -48,7 +48,7 @@ extension SampleStore {
         let db = interner.db
         let derived = SampleKey.isDerived(sample.sampleKey)
         if own != nil, !derived { return .own }
-        if own == nil, let sync = sample.syncIdentifier, derived || sample.sampleKey.hasPrefix("s1-") {
+        if own == nil, mayMatchBySyncIdentifier(sample), let sync = sample.syncIdentifier {
             let bySync = try db.statement("""
                 SELECT \(SampleRow.columns) FROM \(SampleRow.from) WHERE s.sync_identifier = ?1 AND s.metric = \(SampleRow.metricId(parameter: 2)) LIMIT 1
                 """)
@@ -79,6 +79,12 @@ extension SampleStore {
         // remaining entry of the group, else a free occurrence key.
         if let sibling = candidates.first { return .same(sibling) }
         return .newEntry(try freeOccurrence(of: String(base), near: sample.startTimeMs, claimed: claimed, interner: interner))
+    }
+
+    /// Whether a new `sample` is looked for among stored samples by its sync identifier:
+    /// an id-less sample, or one keyed by its sync identifier's digest, that has one.
+    static func mayMatchBySyncIdentifier(_ sample: Sample) -> Bool {
+        sample.syncIdentifier != nil && (SampleKey.isDerived(sample.sampleKey) || sample.sampleKey.hasPrefix("s1-"))
     }
 
     static let atInstantSQL = """

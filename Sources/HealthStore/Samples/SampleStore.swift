@@ -60,12 +60,18 @@ public final class SampleStore: Sendable {
                 claimed.insert(sample.sampleKey)
                 continue
             }
-            var existing = try SampleRow.find(stored: entry.key, near: sample.startTimeMs, interner: interner)
+            var existing: Sample?
             var replaced: Sample?
             // Whether `sample` is still the one prepared (identity may make it another).
             var asPrepared = true
-            if existing != sample {
-                let othersAtInstant = try occupancy.mayHoldOthers(sample, metric: entry.metric, interner: interner)
+            let othersAtInstant = try occupancy.mayHoldOthers(sample, metric: entry.metric, interner: interner)
+            // A sample whose instant held nothing before this batch and that no sync
+            // identifier may tie to a stored one is its own key's: new unless the key is
+            // taken, which the insert itself finds out (see `identity`).
+            let inserted = try !othersAtInstant && !Self.mayMatchBySyncIdentifier(sample)
+                && (SampleRow.insertIfAbsent(sample, as: ids.packed(entry, create: true), receivedMs: nowMs, updatedMs: nowMs, interner: interner))
+            if !inserted { existing = try SampleRow.find(stored: entry.key, near: sample.startTimeMs, interner: interner) }
+            if !inserted, existing != sample {
                 switch try identity(for: sample, own: existing, claimed: claimed, othersAtInstant: othersAtInstant, interner: interner) {
                 case .own:
                     break
@@ -92,7 +98,9 @@ public final class SampleStore: Sendable {
                 continue
             }
             expectUnchanged = false
-            if let replaced {
+            if inserted {
+                outcome.inserted += 1
+            } else if let replaced {
                 try SampleRow.delete(replaced, interner: interner, db: db)
                 _ = touched.add(replaced, kind: rules.catalog.kind(of: replaced.metric), clock: clock)
                 let packed = asPrepared ? try ids.packed(entry, create: true) : try SampleRow.Packed(sample, interner: interner, create: true)
@@ -184,17 +192,27 @@ struct DayTouches {
 /// Read lazily, the first time a metric's sample needs it: by then the batch may have
 /// stored samples in the span, which only adds instants (a needless probe, never a
 /// missed one); a stored sample the batch moved or deleted before the read is no longer
-/// at its old instant, where the probe would not find it either.
+/// at its old instant, where the probe would not find it either. A span holding many
+/// more samples than the batch brings (a few samples spread over years of a dense
+/// metric) is not read: every instant of it counts as occupied, as without this.
 struct Occupancy {
-    private var spans: [(low: Int64, high: Int64)]
-    private var instants: [Set<Int64>?]
+    private var spans: [(low: Int64, high: Int64, count: Int)]
+    private enum Known {
+        case unread
+        case instants(Set<Int64>)
+        /// Too many to read: every instant may be occupied.
+        case any
+    }
+
+    private var known: [Known]
 
     init(prepared: PreparedSamples, samples: [Sample]) {
-        spans = Array(repeating: (Int64.max, Int64.min), count: prepared.metrics.count)
-        instants = Array(repeating: nil, count: prepared.metrics.count)
+        spans = Array(repeating: (Int64.max, Int64.min, 0), count: prepared.metrics.count)
+        known = Array(repeating: .unread, count: prepared.metrics.count)
         for (entry, sample) in zip(prepared.entries, samples) {
             let index = Int(entry.metric)
-            spans[index] = (min(spans[index].low, sample.startTimeMs), max(spans[index].high, sample.startTimeMs))
+            let span = spans[index]
+            spans[index] = (min(span.low, sample.startTimeMs), max(span.high, sample.startTimeMs), span.count + 1)
         }
     }
 
@@ -202,13 +220,16 @@ struct Occupancy {
     /// `sample` of prepared metric `metric`.
     mutating func mayHoldOthers(_ sample: Sample, metric: Int32, interner: SampleInterner) throws -> Bool {
         let index = Int(metric)
-        if instants[index] == nil { instants[index] = try read(sample.metric, span: spans[index], interner: interner) }
-        return instants[index]!.contains(sample.startTimeMs)
+        if case .unread = known[index] { known[index] = try read(sample.metric, span: spans[index], interner: interner) }
+        guard case .instants(let occupied) = known[index] else { return true }
+        return occupied.contains(sample.startTimeMs)
     }
 
-    private func read(_ metric: Metric, span: (low: Int64, high: Int64), interner: SampleInterner) throws -> Set<Int64> {
-        guard let id = try interner.metricId(metric.rawValue, create: false) else { return [] }
-        return Set(try interner.db.query("SELECT DISTINCT start_ms FROM samples WHERE metric = ?1 AND start_ms BETWEEN ?2 AND ?3",
-                                         [.integer(id), .integer(span.low), .integer(span.high)]) { $0.int64(0) })
+    private func read(_ metric: Metric, span: (low: Int64, high: Int64, count: Int), interner: SampleInterner) throws -> Known {
+        guard let id = try interner.metricId(metric.rawValue, create: false) else { return .instants([]) }
+        let limit = 2 * span.count + 64
+        let starts = try interner.db.query("SELECT DISTINCT start_ms FROM samples WHERE metric = ?1 AND start_ms BETWEEN ?2 AND ?3 LIMIT ?4",
+                                           [.integer(id), .integer(span.low), .integer(span.high), .integer(Int64(limit))]) { $0.int64(0) }
+        return starts.count < limit ? .instants(Set(starts)) : .any
     }
 }
