@@ -48,8 +48,10 @@ public final class SampleStore: Sendable {
         var occupancy = Occupancy(prepared: prepared, samples: samples)
         // Re-sends come in runs (a client re-sending a window, a file imported again):
         // after an unchanged sample, the next is first checked in SQL without decoding
-        // the stored row; a miss falls through to the full path below.
-        var expectUnchanged = false
+        // the stored row; a miss falls through to the full path below. The first sample
+        // is checked so too: a batch of a file imported again then never reads the
+        // instants its span held (`occupancy`), which only new samples need.
+        var expectUnchanged = true
         // Stored keys the samples so far became: each stored sample stands for one
         // arriving sample, so two entries of a request never land on one (see `identity`).
         var claimed = Set<String>(minimumCapacity: samples.count)
