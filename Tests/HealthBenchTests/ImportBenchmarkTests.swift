@@ -14,4 +14,10 @@ import HealthCLI
         #expect(throws: ServeOptions.UsageError.self) { try ImportBenchmark.parse(["--cache-mib", "0"]) }
         #expect(throws: ServeOptions.UsageError.self) { try ImportBenchmark.parse(["--cache-mib"]) }
     }
+
+    @Test func theBatchSizeDefaultsToTheImportersAndMustBePositive() throws {
+        #expect(try ImportBenchmark.parse([]).batchSize == 20_000)
+        #expect(try ImportBenchmark.parse(["--batch-size", "50000"]).batchSize == 50_000)
+        #expect(throws: ServeOptions.UsageError.self) { try ImportBenchmark.parse(["--batch-size", "0"]) }
+    }
 }

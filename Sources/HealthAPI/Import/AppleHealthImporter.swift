@@ -289,8 +289,10 @@ public final class AppleHealthImporter {
         guard !pipeline.samples.isEmpty || !pipeline.workouts.isEmpty || !pipeline.activitySummaries.isEmpty || profile != nil else { return }
         try waitForWrite()
         let valid = pipeline.takeValid()
-        let batch = PendingBatch(store: store, batch: IngestBatch(samples: dropRepeats(valid.samples), workouts: valid.workouts,
-                                                                  activitySummaries: valid.activitySummaries), profile: profile, nowMs: now())
+        var stored = IngestBatch(samples: dropRepeats(valid.samples), workouts: valid.workouts, activitySummaries: valid.activitySummaries)
+        // Packed here, on the importing thread, while the writer stores the previous batch.
+        stored.prepare()
+        let batch = PendingBatch(store: store, batch: stored, profile: profile, nowMs: now())
         profile = nil
         inFlight = batch
     }
@@ -367,11 +369,11 @@ private final class PendingBatch: @unchecked Sendable {
 extension AppleHealthImporter {
     /// Runs an import on a thread of its own (it blocks on file reads and on the writer)
     /// and returns its report; `progress` is called from that thread.
-    public static func importOnThread(path: String, store: SampleStore, now: @escaping @Sendable () -> Int64,
+    public static func importOnThread(path: String, store: SampleStore, batchSize: Int = defaultBatchSize, now: @escaping @Sendable () -> Int64,
                                       progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async throws -> ImportReport {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ImportReport, any Error>) in
             let thread = Thread {
-                let importer = AppleHealthImporter(store: store, now: now, progress: progress)
+                let importer = AppleHealthImporter(store: store, batchSize: batchSize, now: now, progress: progress)
                 do {
                     continuation.resume(returning: try importer.run(path: path))
                 } catch {

@@ -12,7 +12,7 @@ import HealthStore
 /// of XML, and the peak resident memory of each import.
 enum ImportBenchmark {
     static let help = """
-    Usage: healthd-bench import [--years N | --size-mb N] [--file PATH] [--keep PATH] [--cache-mib N]
+    Usage: healthd-bench import [--years N | --size-mb N] [--file PATH] [--keep PATH] [--cache-mib N] [--batch-size N]
 
     Generates an Apple Health export — a year of Apple Watch and iPhone data (about
     127,000 records, 50 MB of XML) per --years, three GPX-routed workouts a week — and
@@ -22,6 +22,7 @@ enum ImportBenchmark {
       --file PATH    import this export instead of generating one
       --keep PATH    keep the generated export.zip here
       --cache-mib N  the writer's page cache in MiB (default: healthd import's, 32)
+      --batch-size N samples per stored batch (default: healthd import's, 20000)
     Prints records, seconds, records/s, MB/s of XML and peak RSS (the high-water mark,
     reset before each import) for each run. Use the release build.
     """
@@ -31,6 +32,7 @@ enum ImportBenchmark {
         var file: String?
         var keep: String?
         var cacheMiB: Int?
+        var batchSize = AppleHealthImporter.defaultBatchSize
     }
 
     static func parse(_ arguments: [String]) throws -> Options {
@@ -43,6 +45,7 @@ enum ImportBenchmark {
             case "--file": options.file = try reader.value()
             case "--keep": options.keep = try reader.value()
             case "--cache-mib": options.cacheMiB = try positive(reader.value(), flag)
+            case "--batch-size": options.batchSize = try positive(reader.value(), flag)
             default: throw ServeOptions.UsageError("unknown option \(flag)")
             }
         }
@@ -81,7 +84,7 @@ enum ImportBenchmark {
         for run in ["fresh", "re-import"] {
             resetPeakMemory()
             let started = Date()
-            let report = try await AppleHealthImporter.importOnThread(path: path, store: opened.store, now: { AppClock.system.now() })
+            let report = try await AppleHealthImporter.importOnThread(path: path, store: opened.store, batchSize: options.batchSize, now: { AppClock.system.now() })
             let seconds = Date().timeIntervalSince(started)
             let peak = ProcessStats.residentMemory().peak
             let megabytes = xmlBytes > 0 ? Double(xmlBytes) / 1_048_576 / seconds : 0

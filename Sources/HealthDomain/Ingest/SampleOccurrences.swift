@@ -36,11 +36,10 @@ public struct SampleOccurrences: Sendable {
 
     /// The key of the next id-less sample whose derived key is `base`.
     public mutating func key(for base: String) -> String {
-        if let seen = counts[base] {
-            counts[base] = seen + 1
-            return SampleKey.occurrence(seen + 1, of: base)
-        }
-        counts[base] = 0
+        // One hash of `base` finds or adds its count (a million-record export asks this
+        // once per record).
+        let seen = Self.increment(&counts[base, default: -1])
+        if seen > 0 { return SampleKey.occurrence(seen, of: base) }
         if let memory {
             if ring.count < memory {
                 ring.append(base)
@@ -51,5 +50,11 @@ public struct SampleOccurrences: Sendable {
             next = (next + 1) % memory
         }
         return base
+    }
+
+    /// Adds one to `count` in place and returns it.
+    private static func increment(_ count: inout Int) -> Int {
+        count += 1
+        return count
     }
 }

@@ -30,16 +30,22 @@ public enum SyncLedger {
 
     /// Records a stored batch inside the caller's write transaction: per source, the
     /// latest end time among `samples` and `workouts`, the request time, and the count.
-    /// One upsert per distinct source, so a 10,000-sample batch costs a handful of rows.
-    static func record(client: SyncClient, samples: [Sample], workouts: [Workout] = [], nowMs: Int64, db: Database) throws {
+    /// One upsert per distinct source, so a 10,000-sample batch costs a handful of rows;
+    /// the samples are counted by their origins as `prepared` groups them.
+    static func record(client: SyncClient, samples: [Sample], prepared: PreparedSamples, workouts: [Workout] = [], nowMs: Int64, db: Database) throws {
         guard !samples.isEmpty || !workouts.isEmpty else { return }
         var latest: [String: (end: Int64, count: Int64)] = [:]
-        func add(_ source: String?, _ end: Int64) {
+        func add(_ source: String?, _ end: Int64, count: Int64 = 1) {
             let key = source ?? ""
             let seen = latest[key] ?? (Int64.min, 0)
-            latest[key] = (max(seen.end, end), seen.count + 1)
+            latest[key] = (max(seen.end, end), seen.count + count)
         }
-        for sample in samples { add(sample.sourceName, sample.endTimeMs) }
+        var byOrigin = [(end: Int64, count: Int64)](repeating: (Int64.min, 0), count: prepared.origins.count)
+        for (entry, sample) in zip(prepared.entries, samples) {
+            let index = Int(entry.origin)
+            byOrigin[index] = (max(byOrigin[index].end, sample.endTimeMs), byOrigin[index].count + 1)
+        }
+        for (origin, seen) in zip(prepared.origins, byOrigin) where seen.count > 0 { add(origin.sourceName, seen.end, count: seen.count) }
         for workout in workouts { add(workout.sourceName, workout.endTimeMs) }
         let upsert = try db.statement("""
             INSERT INTO sync_clients (client, source, last_sample_ms, last_request_ms, samples) VALUES (?, ?, ?, ?, ?)

@@ -13,13 +13,14 @@ import SQLiteStore
 final class SampleInterner {
     /// The statements ``statement(_:)`` prepares, by their SQL.
     enum Prepared: Int, CaseIterable {
-        case findMovable, findPlaced, insert, update, delete, unchanged, atInstant, metricSelect, metricInsert, originSelect, originInsert
+        case findMovable, findPlaced, insert, insertIfAbsent, update, delete, unchanged, atInstant, metricSelect, metricInsert, originSelect, originInsert
 
         var sql: String {
             switch self {
             case .findMovable: SampleRow.selectMovable
             case .findPlaced: SampleRow.selectPlaced
             case .insert: SampleRow.insertSQL
+            case .insertIfAbsent: SampleRow.insertIfAbsentSQL
             case .update: SampleRow.updateSQL
             case .delete: SampleRow.deleteSQL
             case .unchanged: SampleRow.unchangedSQL
@@ -36,7 +37,7 @@ final class SampleInterner {
     }
 
     /// Where a sample comes from and how it was written down, stored once per combination.
-    struct Origin: Hashable {
+    struct Origin: Hashable, Sendable {
         var unit: String
         var sourceName: String?
         var sourceBundleId: String?
@@ -92,7 +93,11 @@ final class SampleInterner {
 
     /// The id of `sample`'s origin; created when `create` (else nil for one never stored).
     func originId(_ sample: Sample, create: Bool = true) throws -> Int64? {
-        let origin = Origin(sample)
+        try originId(Origin(sample), create: create)
+    }
+
+    /// The id of `origin`; created when `create` (else nil for one never stored).
+    func originId(_ origin: Origin, create: Bool = true) throws -> Int64? {
         if let id = origins[origin] { return id }
         // `IS` matches NULL fields too, and the unique index answers it.
         let select = try statement(.originSelect)

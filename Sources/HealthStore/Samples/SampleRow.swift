@@ -99,7 +99,11 @@ enum SampleRow {
 
     /// ``find(key:near:db:)`` with the statements of `interner`'s transaction.
     static func find(key: String, near startMs: Int64, interner: SampleInterner) throws -> Sample? {
-        let stored = StoredKey.encode(key)
+        try find(stored: StoredKey.encode(key), near: startMs, interner: interner)
+    }
+
+    /// ``find(key:near:interner:)`` of a key already in its stored form.
+    static func find(stored: SQLiteValue, near startMs: Int64, interner: SampleInterner) throws -> Sample? {
         if StoredKey.isPlaced(stored) {
             return try first(interner.statement(.findPlaced), [stored, .integer(StoredKey.period(of: startMs))])
         }
@@ -151,13 +155,52 @@ enum SampleRow {
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
         """
 
+    /// ``insertSQL`` that stores nothing when the key is taken: the unique indexes
+    /// (`samples_by_key`, `samples_by_period_key`) and the primary key conflict exactly
+    /// where ``find(stored:near:interner:)`` would find a sample under the key.
+    static let insertIfAbsentSQL = insertSQL + " ON CONFLICT DO NOTHING"
+
     /// Stores `sample` as a new row received at `receivedMs` and last updated at `updatedMs`.
     static func insert(_ sample: Sample, receivedMs: Int64, updatedMs: Int64, interner: SampleInterner, db: Database) throws {
-        let insert = try interner.statement(.insert)
-        try insert.bind(1, try interner.metricId(sample.metric.rawValue)!)
+        try insert(sample, as: Packed(sample, interner: interner, create: true), receivedMs: receivedMs, updatedMs: updatedMs, interner: interner)
+    }
+
+    /// A sample row's stored key, value, metric id and origin id, as bound.
+    struct Packed {
+        var key: SQLiteValue
+        var value: SQLiteValue
+        var metricId: Int64?
+        var originId: Int64?
+
+        init(key: SQLiteValue, value: SQLiteValue, metricId: Int64?, originId: Int64?) {
+            (self.key, self.value, self.metricId, self.originId) = (key, value, metricId, originId)
+        }
+
+        /// `sample`'s parts, its ids found (or created when `create`) through `interner`.
+        init(_ sample: Sample, interner: SampleInterner, create: Bool) throws {
+            self.init(key: StoredKey.encode(sample.sampleKey), value: StoredValue.encode(sample.valueNumber),
+                      metricId: try interner.metricId(sample.metric.rawValue, create: create),
+                      originId: try interner.originId(sample, create: create))
+        }
+    }
+
+    /// ``insert(_:receivedMs:updatedMs:interner:db:)`` with the row's parts packed (ids created).
+    static func insert(_ sample: Sample, as packed: Packed, receivedMs: Int64, updatedMs: Int64, interner: SampleInterner) throws {
+        try insert(sample, as: packed, receivedMs: receivedMs, updatedMs: updatedMs, statement: interner.statement(.insert))
+    }
+
+    /// Stores `sample` as a new row unless a sample is stored under its key (false: nothing
+    /// stored), in one statement where a lookup and an insert would take two.
+    static func insertIfAbsent(_ sample: Sample, as packed: Packed, receivedMs: Int64, updatedMs: Int64, interner: SampleInterner) throws -> Bool {
+        try insert(sample, as: packed, receivedMs: receivedMs, updatedMs: updatedMs, statement: interner.statement(.insertIfAbsent))
+        return interner.db.changes == 1
+    }
+
+    private static func insert(_ sample: Sample, as packed: Packed, receivedMs: Int64, updatedMs: Int64, statement insert: Statement) throws {
+        try insert.bind(1, packed.metricId!)
         try insert.bind(2, sample.startTimeMs)
-        try insert.bind(3, StoredKey.encode(sample.sampleKey))
-        try bindContent(sample, from: 4, interner: interner, create: true, to: insert)
+        try insert.bind(3, packed.key)
+        try bindContent(sample, packed, from: 4, to: insert)
         try insert.bind(10, receivedMs)
         try insert.bind(11, updatedMs - receivedMs)
         try insert.run()
@@ -219,24 +262,28 @@ enum SampleRow {
     /// one primary-key probe and no row decoded, for the re-sends that change nothing.
     /// `IS` compares NULLs as equal, as `Sample`'s `==` does.
     static func isStoredUnchanged(_ sample: Sample, interner: SampleInterner, db: Database) throws -> Bool {
-        guard let metric = try interner.metricId(sample.metric.rawValue, create: false),
-              try interner.originId(sample, create: false) != nil else { return false }
+        try isStoredUnchanged(sample, as: Packed(sample, interner: interner, create: false), interner: interner)
+    }
+
+    /// ``isStoredUnchanged(_:interner:db:)`` with the row's parts packed (ids not created).
+    static func isStoredUnchanged(_ sample: Sample, as packed: Packed, interner: SampleInterner) throws -> Bool {
+        guard let metric = packed.metricId, packed.originId != nil else { return false }
         let probe = try interner.statement(.unchanged)
         defer { probe.reset() }
         try probe.bind(1, metric)
         try probe.bind(2, sample.startTimeMs)
-        try probe.bind(3, StoredKey.encode(sample.sampleKey))
-        try bindContent(sample, from: 4, interner: interner, create: false, to: probe)
+        try probe.bind(3, packed.key)
+        try bindContent(sample, packed, from: 4, to: probe)
         return try probe.step()
     }
 
     /// Binds duration, value, category, origin, sync identifier and metadata to
     /// parameters `first`…`first + 5`.
-    private static func bindContent(_ sample: Sample, from first: Int32, interner: SampleInterner, create: Bool, to statement: Statement) throws {
+    private static func bindContent(_ sample: Sample, _ packed: Packed, from first: Int32, to statement: Statement) throws {
         try statement.bind(first, sample.endTimeMs - sample.startTimeMs)
-        try statement.bind(first + 1, StoredValue.encode(sample.valueNumber))
+        try statement.bind(first + 1, packed.value)
         try statement.bind(first + 2, sample.categoryValue)
-        try statement.bind(first + 3, try interner.originId(sample, create: create) ?? -1)
+        try statement.bind(first + 3, packed.originId ?? -1)
         try statement.bind(first + 4, sample.syncIdentifier)
         try statement.bind(first + 5, sample.metadata)
     }

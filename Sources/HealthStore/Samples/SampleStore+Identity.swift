@@ -40,11 +40,15 @@ extension SampleStore {
     ///   other entries (`<key>-1`, … : the other items of the meal) are matched only by
     ///   an equal value, which keeps a re-send that lists them in another order unchanged.
     ///   Otherwise its own key decides, so a corrected value updates in place.
-    static func identity(for sample: Sample, own: Sample?, claimed: Set<String>, interner: SampleInterner) throws -> Identity {
+    ///
+    /// `othersAtInstant` false says no unclaimed sample can be stored at `sample`'s start
+    /// (see `Occupancy`), which spares the search there.
+    static func identity(for sample: Sample, own: Sample?, claimed: Set<String>, othersAtInstant: Bool = true,
+                         interner: SampleInterner) throws -> Identity {
         let db = interner.db
         let derived = SampleKey.isDerived(sample.sampleKey)
         if own != nil, !derived { return .own }
-        if own == nil, let sync = sample.syncIdentifier, derived || sample.sampleKey.hasPrefix("s1-") {
+        if own == nil, mayMatchBySyncIdentifier(sample), let sync = sample.syncIdentifier {
             let bySync = try db.statement("""
                 SELECT \(SampleRow.columns) FROM \(SampleRow.from) WHERE s.sync_identifier = ?1 AND s.metric = \(SampleRow.metricId(parameter: 2)) LIMIT 1
                 """)
@@ -61,7 +65,8 @@ extension SampleStore {
             return .own
         }
         // An identified sample takes over id-less samples only; an id-less one may be any.
-        let candidates = try storedAtInstant(of: sample, claimed: claimed, interner: interner).filter { derived || SampleKey.isDerived($0.sampleKey) }
+        let stored = othersAtInstant ? try storedAtInstant(of: sample, claimed: claimed, interner: interner) : []
+        let candidates = stored.filter { derived || SampleKey.isDerived($0.sampleKey) }
         if let equal = candidates.first(where: { $0.valueNumber == sample.valueNumber && $0.unit == sample.unit }) {
             return derived ? .same(equal) : .takesOver(equal)
         }
@@ -74,6 +79,12 @@ extension SampleStore {
         // remaining entry of the group, else a free occurrence key.
         if let sibling = candidates.first { return .same(sibling) }
         return .newEntry(try freeOccurrence(of: String(base), near: sample.startTimeMs, claimed: claimed, interner: interner))
+    }
+
+    /// Whether a new `sample` is looked for among stored samples by its sync identifier:
+    /// an id-less sample, or one keyed by its sync identifier's digest, that has one.
+    static func mayMatchBySyncIdentifier(_ sample: Sample) -> Bool {
+        sample.syncIdentifier != nil && (SampleKey.isDerived(sample.sampleKey) || sample.sampleKey.hasPrefix("s1-"))
     }
 
     static let atInstantSQL = """

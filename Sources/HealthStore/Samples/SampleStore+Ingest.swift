@@ -20,10 +20,11 @@ extension SampleStore {
                 case .conflict: return .conflict
                 }
             }
+            let prepared = batch.prepared ?? PreparedSamples(batch.samples)
             if let client = options.client {
-                try SyncLedger.record(client: client, samples: batch.samples, workouts: batch.workouts, nowMs: nowMs, db: db)
+                try SyncLedger.record(client: client, samples: batch.samples, prepared: prepared, workouts: batch.workouts, nowMs: nowMs, db: db)
             }
-            var samples = try SampleStore.ingest(batch.samples, deletedKeys: batch.deletedKeys, nowMs: nowMs, db: db, rules: rules)
+            var samples = try SampleStore.ingest(batch.samples, prepared: prepared, deletedKeys: batch.deletedKeys, nowMs: nowMs, db: db, rules: rules)
             var records = RecordOutcome()
             var workouts: [(workout: Workout, added: Bool)] = []
             try SampleStore.upsert(workouts: batch.workouts, nowMs: nowMs, clock: rules.clock, db: db, into: &records, changed: &workouts)

@@ -26,8 +26,11 @@ public final class SampleStore: Sendable {
     public var rules: Derivation { Derivation(priority: priority, clock: clock, catalog: catalog) }
 
     /// The synchronous core of `ingest`, for callers already inside a write transaction.
-    static func ingest(_ samples: [Sample], deletedKeys: [String], nowMs: Int64, db: Database,
+    static func ingest(_ samples: [Sample], prepared given: PreparedSamples? = nil, deletedKeys: [String], nowMs: Int64, db: Database,
                        rules: Derivation) throws -> IngestOutcome {
+        // Keys and values packed, metrics and origins grouped: by the caller's thread when
+        // the batch was prepared, else here.
+        let prepared = given ?? PreparedSamples(samples)
         let clock = rules.clock
         var outcome = IngestOutcome()
         var touched = DayTouches()
@@ -40,23 +43,38 @@ public final class SampleStore: Sendable {
         var changedSamples: [Sample] = []
 
         let interner = SampleInterner(db: db)
+        var ids = PreparedIds(prepared, interner: interner)
+        // The instants of each metric that held a sample before this batch (see `Occupancy`).
+        var occupancy = Occupancy(prepared: prepared, samples: samples)
         // Re-sends come in runs (a client re-sending a window, a file imported again):
         // after an unchanged sample, the next is first checked in SQL without decoding
-        // the stored row; a miss falls through to the full path below.
-        var expectUnchanged = false
+        // the stored row; a miss falls through to the full path below. The first sample
+        // is checked so too: a batch of a file imported again then never reads the
+        // instants its span held (`occupancy`), which only new samples need.
+        var expectUnchanged = true
         // Stored keys the samples so far became: each stored sample stands for one
         // arriving sample, so two entries of a request never land on one (see `identity`).
-        var claimed = Set<String>()
-        for var sample in samples {
-            if expectUnchanged, try SampleRow.isStoredUnchanged(sample, interner: interner, db: db) {
+        var claimed = Set<String>(minimumCapacity: samples.count)
+        for (index, var sample) in samples.enumerated() {
+            let entry = prepared.entries[index]
+            if expectUnchanged, try SampleRow.isStoredUnchanged(sample, as: ids.packed(entry, create: false), interner: interner) {
                 outcome.unchanged += 1
                 claimed.insert(sample.sampleKey)
                 continue
             }
-            var existing = try SampleRow.find(key: sample.sampleKey, near: sample.startTimeMs, interner: interner)
+            var existing: Sample?
             var replaced: Sample?
-            if existing != sample {
-                switch try identity(for: sample, own: existing, claimed: claimed, interner: interner) {
+            // Whether `sample` is still the one prepared (identity may make it another).
+            var asPrepared = true
+            let othersAtInstant = try occupancy.mayHoldOthers(sample, metric: entry.metric, interner: interner)
+            // A sample whose instant held nothing before this batch and that no sync
+            // identifier may tie to a stored one is its own key's: new unless the key is
+            // taken, which the insert itself finds out (see `identity`).
+            let inserted = try !othersAtInstant && !Self.mayMatchBySyncIdentifier(sample)
+                && (SampleRow.insertIfAbsent(sample, as: ids.packed(entry, create: true), receivedMs: nowMs, updatedMs: nowMs, interner: interner))
+            if !inserted { existing = try SampleRow.find(stored: entry.key, near: sample.startTimeMs, interner: interner) }
+            if !inserted, existing != sample {
+                switch try identity(for: sample, own: existing, claimed: claimed, othersAtInstant: othersAtInstant, interner: interner) {
                 case .own:
                     break
                 case .same(let stored):
@@ -65,12 +83,14 @@ public final class SampleStore: Sendable {
                     merged.valueNumber = sample.valueNumber
                     merged.unit = sample.unit
                     sample = merged
+                    asPrepared = false
                 case .takesOver(let stored):
                     replaced = stored
                     claimed.insert(stored.sampleKey)
                 case .newEntry(let key):
                     existing = nil
                     sample.sampleKey = key
+                    asPrepared = false
                 }
             }
             claimed.insert(sample.sampleKey)
@@ -80,17 +100,21 @@ public final class SampleStore: Sendable {
                 continue
             }
             expectUnchanged = false
-            if let replaced {
+            if inserted {
+                outcome.inserted += 1
+            } else if let replaced {
                 try SampleRow.delete(replaced, interner: interner, db: db)
                 _ = touched.add(replaced, kind: rules.catalog.kind(of: replaced.metric), clock: clock)
-                try SampleRow.insert(sample, receivedMs: nowMs, updatedMs: nowMs, interner: interner, db: db)
+                let packed = asPrepared ? try ids.packed(entry, create: true) : try SampleRow.Packed(sample, interner: interner, create: true)
+                try SampleRow.insert(sample, as: packed, receivedMs: nowMs, updatedMs: nowMs, interner: interner)
                 outcome.updated += 1
             } else if let existing {
                 try SampleRow.update(existing, to: sample, nowMs: nowMs, interner: interner, db: db)
                 outcome.updated += 1
                 _ = touched.add(existing, kind: rules.catalog.kind(of: existing.metric), clock: clock)
             } else {
-                try SampleRow.insert(sample, receivedMs: nowMs, updatedMs: nowMs, interner: interner, db: db)
+                let packed = asPrepared ? try ids.packed(entry, create: true) : try SampleRow.Packed(sample, interner: interner, create: true)
+                try SampleRow.insert(sample, as: packed, receivedMs: nowMs, updatedMs: nowMs, interner: interner)
                 outcome.inserted += 1
             }
             let kind = rules.catalog.kind(of: sample.metric)
@@ -159,5 +183,55 @@ struct DayTouches {
         var result: [DayKey: Set<Metric>] = [:]
         for (metric, keys) in days { for day in keys { result[day, default: []].insert(metric) } }
         return result
+    }
+}
+
+/// Which instants of a batch's metrics held a sample before the batch: one range read per
+/// metric (over the batch's own time span) instead of one probe per sample. A sample at an
+/// instant absent here can only meet samples this batch stored there, each claimed by
+/// the sample it stored, so the identity search at that instant would find nothing.
+///
+/// Read lazily, the first time a metric's sample needs it: by then the batch may have
+/// stored samples in the span, which only adds instants (a needless probe, never a
+/// missed one); a stored sample the batch moved or deleted before the read is no longer
+/// at its old instant, where the probe would not find it either. A span holding many
+/// more samples than the batch brings (a few samples spread over years of a dense
+/// metric) is not read: every instant of it counts as occupied, as without this.
+struct Occupancy {
+    private var spans: [(low: Int64, high: Int64, count: Int)]
+    private enum Known {
+        case unread
+        case instants(Set<Int64>)
+        /// Too many to read: every instant may be occupied.
+        case any
+    }
+
+    private var known: [Known]
+
+    init(prepared: PreparedSamples, samples: [Sample]) {
+        spans = Array(repeating: (Int64.max, Int64.min, 0), count: prepared.metrics.count)
+        known = Array(repeating: .unread, count: prepared.metrics.count)
+        for (entry, sample) in zip(prepared.entries, samples) {
+            let index = Int(entry.metric)
+            let span = spans[index]
+            spans[index] = (min(span.low, sample.startTimeMs), max(span.high, sample.startTimeMs), span.count + 1)
+        }
+    }
+
+    /// Whether samples other than this batch's may be stored at `sample`'s start, for
+    /// `sample` of prepared metric `metric`.
+    mutating func mayHoldOthers(_ sample: Sample, metric: Int32, interner: SampleInterner) throws -> Bool {
+        let index = Int(metric)
+        if case .unread = known[index] { known[index] = try read(sample.metric, span: spans[index], interner: interner) }
+        guard case .instants(let occupied) = known[index] else { return true }
+        return occupied.contains(sample.startTimeMs)
+    }
+
+    private func read(_ metric: Metric, span: (low: Int64, high: Int64, count: Int), interner: SampleInterner) throws -> Known {
+        guard let id = try interner.metricId(metric.rawValue, create: false) else { return .instants([]) }
+        let limit = 2 * span.count + 64
+        let starts = try interner.db.query("SELECT DISTINCT start_ms FROM samples WHERE metric = ?1 AND start_ms BETWEEN ?2 AND ?3 LIMIT ?4",
+                                           [.integer(id), .integer(span.low), .integer(span.high), .integer(Int64(limit))]) { $0.int64(0) }
+        return starts.count < limit ? .instants(Set(starts)) : .any
     }
 }
