@@ -68,13 +68,21 @@ public struct DayTable: Sendable {
 
     private var dayCount: Int { max(0, to.ordinal - from.ordinal + 1) }
 
-    static func selectSQL(latestMetrics: [Metric], sleepMetrics: [Metric], only metrics: [Metric]?) -> String {
+    /// The rows of a span, without evaluating anything per row: an `IN (…)` list tested on
+    /// every row of a two-year read cost SQLite more than the read itself.
+    static func selectSQL(only metrics: [Metric]?) -> String {
         """
-        SELECT day, metric, value, CASE WHEN ?3 THEN data END,
-               CASE WHEN metric IN (\(SQLList.quoted(latestMetrics))) THEN json_extract(data, '$.latest') END,
-               source, arrived_ms, revised_ms,
-               CASE WHEN ?4 AND metric IN (\(SQLList.quoted(sleepMetrics))) THEN json_extract(data, '$.sleepEnd') END
+        SELECT day, metric, value, CASE WHEN ?3 THEN data END, source, arrived_ms, revised_ms
           FROM day_aggregates WHERE day BETWEEN ?1 AND ?2\(metrics.map { " AND metric IN (\(SQLList.quoted($0)))" } ?? "")
+        """
+    }
+
+    /// One member of the stored JSON of `metrics`' days in a span, found through the
+    /// (metric, day) index, so only those few rows are parsed.
+    static func memberSQL(_ member: String, of metrics: [Metric]) -> String {
+        """
+        SELECT day, metric, json_extract(data, '$.\(member)') FROM day_aggregates
+         WHERE metric IN (\(SQLList.quoted(metrics))) AND day BETWEEN ?1 AND ?2
         """
     }
 
@@ -86,13 +94,11 @@ public struct DayTable: Sendable {
                      anyDetail: Bool = true, storedDays keepStored: Bool = false, detail: (Metric, Int) -> Bool) throws -> DayTable {
         var table = DayTable(from: from, to: to)
         var stored: [JudgementReads.StoredDay] = []
-        let statement = try db.statement(selectSQL(latestMetrics: catalog.metrics(withHeadline: .latest),
-                                                   sleepMetrics: catalog.metrics(ofKind: [.sleep]), only: metrics))
+        let statement = try db.statement(selectSQL(only: metrics))
         defer { statement.reset() }
         try statement.bind(1, Int64(from.ordinal))
         try statement.bind(2, Int64(to.ordinal))
         try statement.bind(3, Int64(anyDetail ? 1 : 0))
-        try statement.bind(4, Int64(keepStored ? 1 : 0))
         // Rows come by day, then metric, and most days store the same metrics: the metric
         // of a row is nearly always the one after the previous row's in first-seen order,
         // so one byte comparison replaces a string, a catalog lookup and a hash per row.
@@ -130,10 +136,9 @@ public struct DayTable: Sendable {
             table.columns[slot].value[offset] = value
             if keepStored {
                 stored.append(JudgementReads.StoredDay(day: DayKey(ordinal: day), metric: metric, value: value,
-                                                       source: statement.optionalText(5) ?? "unknown", arrivedMs: statement.optionalInt64(6),
-                                                       revisedMs: statement.optionalInt64(7), sleepEndMs: statement.optionalInt64(8)))
+                                                       source: statement.optionalText(4) ?? "unknown", arrivedMs: statement.optionalInt64(5),
+                                                       revisedMs: statement.optionalInt64(6), sleepEndMs: nil))
             }
-            table.columns[slot].latest[offset] = statement.optionalDouble(4)
             if anyDetail, detail(metric, day) {
                 do {
                     let aggregate = try DayAggregate(json: JSONParser.parse(statement.blob(3)), kind: kind)
@@ -144,8 +149,40 @@ public struct DayTable: Sendable {
                 }
             }
         }
+        // The latest reading of metrics whose headline it is, and for the judgements each
+        // night's end, read from the JSON of just those rows.
+        let wanted = { (list: [Metric]) in metrics.map { only in list.filter(only.contains) } ?? list }
+        let latestMetrics = wanted(catalog.metrics(withHeadline: .latest))
+        if !latestMetrics.isEmpty {
+            try member("latest", of: latestMetrics, db, from: from, to: to) { metric, day, value in
+                guard let slot = table.slots[metric] else { return }
+                table.columns[slot].latest[day - from.ordinal] = value.double
+            }
+        }
+        let sleepMetrics = wanted(catalog.metrics(ofKind: [.sleep]))
+        if keepStored, !sleepMetrics.isEmpty, !stored.isEmpty {
+            var rows: [Int: [Metric: Int]] = [:]
+            for (index, row) in stored.enumerated() where sleepMetrics.contains(row.metric) { rows[row.day.ordinal, default: [:]][row.metric] = index }
+            try member("sleepEnd", of: sleepMetrics, db, from: from, to: to) { metric, day, value in
+                if let index = rows[day]?[metric] { stored[index].sleepEndMs = value.int64 }
+            }
+        }
         if keepStored { table.storedDays = stored }
         return table
+    }
+
+    /// Calls `body` with each (metric, day, value) of `member` stored for `metrics` in the span.
+    private static func member(_ member: String, of metrics: [Metric], _ db: Database, from: DayKey, to: DayKey,
+                               _ body: (Metric, Int, (double: Double?, int64: Int64?)) -> Void) throws {
+        let statement = try db.statement(memberSQL(member, of: metrics))
+        defer { statement.reset() }
+        try statement.bind(1, Int64(from.ordinal))
+        try statement.bind(2, Int64(to.ordinal))
+        while try statement.step() {
+            let day = Int(statement.int64(0))
+            guard day >= from.ordinal, day <= to.ordinal else { continue }
+            body(Metric(rawValue: statement.text(1)), day, (statement.optionalDouble(2), statement.optionalInt64(2)))
+        }
     }
 
     /// The entry of `metric` on `day`, when one is stored.
