@@ -10,7 +10,10 @@ extension SampleStore {
     static let dayMs: Int64 = 86_400_000
 
     /// Recomputes the aggregates of the given days. Consecutive days of one metric are
-    /// read with one range query, so a batch touching a week reads the week once.
+    /// read with one range query, so a batch touching a week reads the week once; a longer
+    /// run is read ``maxDaysPerRead`` days at a time, because every sample of the days read
+    /// is held at once (a batch of an export spans months, and a heavy user's day holds
+    /// tens of thousands of samples).
     ///
     /// `marksArrival`: the days were touched by samples stored at `nowMs` (ingest), so
     /// each day's `arrived_ms` becomes `nowMs`, and a day that had settled before (its
@@ -42,7 +45,7 @@ extension SampleStore {
         var origins = OriginNames()
         for (metric, metricDays) in days.sorted(by: { $0.key < $1.key }) {
             guard let kind = rules.catalog.kind(of: metric) else { continue }
-            for run in consecutiveRuns(metricDays.sorted()) {
+            for run in consecutiveRuns(metricDays.sorted(), atMost: maxDaysPerRead) {
                 guard let first = run.first, let last = run.last else { continue }
                 // Without a recorded extent (no sample of the metric was ever stored) the
                 // widest offsets and no duration are the safe assumption.
@@ -100,11 +103,14 @@ extension SampleStore {
         try upsert.run()
     }
 
-    /// [1,2,3,7,8] → [[1,2,3],[7,8]].
-    static func consecutiveRuns(_ days: [DayKey]) -> [[DayKey]] {
+    /// Days of samples one recomputation read holds at most (``recompute(_:db:rules:extents:nowMs:marksArrival:)``).
+    static let maxDaysPerRead = 8
+
+    /// [1,2,3,7,8] → [[1,2,3],[7,8]]; with `atMost: 2`, [[1,2],[3],[7,8]].
+    static func consecutiveRuns(_ days: [DayKey], atMost limit: Int = .max) -> [[DayKey]] {
         var runs: [[DayKey]] = []
         for day in days {
-            if let last = runs.last?.last, last.ordinal + 1 == day.ordinal { runs[runs.count - 1].append(day) }
+            if let run = runs.last, let last = run.last, last.ordinal + 1 == day.ordinal, run.count < limit { runs[runs.count - 1].append(day) }
             else { runs.append([day]) }
         }
         return runs
