@@ -104,7 +104,7 @@ extension SampleStore {
     }
 
     /// Days of samples one recomputation read holds at most (``recompute(_:db:rules:extents:nowMs:marksArrival:)``).
-    static let maxDaysPerRead = 8
+    static let maxDaysPerRead = 31
 
     /// [1,2,3,7,8] → [[1,2,3],[7,8]]; with `atMost: 2`, [[1,2],[3],[7,8]].
     static func consecutiveRuns(_ days: [DayKey], atMost limit: Int = .max) -> [[DayKey]] {
