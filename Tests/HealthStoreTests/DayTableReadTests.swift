@@ -42,4 +42,39 @@ import SQLiteStore
         }
         #expect(rowsSeen > 0)
     }
+
+    /// Names that are equal as Swift strings but not byte for byte (a composed and a
+    /// decomposed "é") stay two sources, as SQLite's `GROUP BY` keeps them; the same name
+    /// on two days is one source with the later day.
+    @Test func sourcesAreTheSameNamesByteForByteAsSQLiteGroupsThem() async throws {
+        let (store, dir) = try AggregatePropertyTests.makeStore("names")
+        defer { store.pool.close(); try? FileManager.default.removeItem(atPath: dir) }
+        let composed = "Caf\u{E9} Watch", decomposed = "Cafe\u{301} Watch"
+        #expect(composed == decomposed)
+        let rows: [(Int64, String)] = [
+            (20_000, #"{"sources":["\#(composed)","iPhone"]}"#),
+            (20_001, #"{"sources":[{"counted":3,"name":"\#(decomposed)"},{"counted":0,"name":"Scale"}]}"#),
+            (20_002, #"{"sources":["iPhone"]}"#),
+        ]
+        try await store.pool.write { db in
+            for (day, data) in rows {
+                try db.run("INSERT INTO day_aggregates (day, metric, value, data, updated_ms) VALUES (?, 'step_count', 1, ?, 0)",
+                               [.integer(day), .text(data)])
+            }
+        }
+        let catalog = MetricCatalog.standard
+        let (scanned, sql) = try await store.read { reader in
+            let from = DayKey(ordinal: 20_000), to = DayKey(ordinal: 20_002)
+            let scanned = try reader.sources(catalog: catalog, from: from, to: to).map { "\($0.name.utf8.count) \($0.name)|\($0.recency)" }.sorted()
+            let sql = try reader.db.query(DayTable.sourcesSQL(catalog), [.integer(Int64(from.ordinal)), .integer(Int64(to.ordinal))]) {
+                "\($0.text(0).utf8.count) \($0.text(0))|\($0.int64(1))"
+            }.sorted()
+            return (scanned, sql)
+        }
+        #expect(scanned == sql)
+        #expect(scanned.count == 3)
+        #expect(scanned.contains("\(composed.utf8.count) \(composed)|20000"))
+        #expect(scanned.contains("\(decomposed.utf8.count) \(decomposed)|20001"))
+        #expect(scanned.contains("6 iPhone|20002"))
+    }
 }
