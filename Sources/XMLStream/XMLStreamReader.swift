@@ -25,6 +25,16 @@ public final class XMLStreamReader {
     /// Attribute names whose values the consumer never reads, as bytes: they are not
     /// decoded or reported, which saves two strings per element on large data files.
     private let skipped: [[UInt8]]
+    /// The last string made for each attribute position (its name and its value, when
+    /// the value had no entity): records of one kind repeat their type, source, device
+    /// and unit, so an equal byte run hands out the same string instead of a new one,
+    /// and consumers comparing it with the last one they saw find them identical at once.
+    private var recentNames: [String] = Array(repeating: "", count: recentPositions)
+    private var recentValues: [String?] = Array(repeating: nil, count: recentPositions)
+    private static let recentPositions = 24
+    /// The last element names of start and end tags, for the same reason.
+    private var recentStart = ""
+    private var recentEnd = ""
 
     /// Bytes of the document consumed by the events returned so far.
     public var offset: Int64 { consumedBefore + Int64(start) }
@@ -169,7 +179,8 @@ public final class XMLStreamReader {
             guard bytes[index] == UInt8(ascii: ">"), nameEnd > nameStart else {
                 throw XMLStreamError("a malformed end tag", offset: consumedBefore + Int64(start))
             }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self)
+            let name = Self.same(recentEnd, bytes, nameStart, nameEnd) ? recentEnd : String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self)
+            recentEnd = name
             guard let open = stack.popLast() else {
                 throw XMLStreamError("</\(name)> closes nothing", offset: consumedBefore + Int64(start))
             }
@@ -226,7 +237,8 @@ public final class XMLStreamReader {
         while index < limit, Self.isNameByte(bytes[index]) { index += 1 }
         guard index < limit else { return .needMore }
         guard index > nameStart else { throw XMLStreamError("'<' that starts no tag", offset: consumedBefore + Int64(tagStart)) }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<index]), as: UTF8.self)
+        let name = Self.same(recentStart, bytes, nameStart, index) ? recentStart : String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<index]), as: UTF8.self)
+        recentStart = name
         var attributes: [(name: String, value: String)] = []
         while true {
             while index < limit, Self.isSpace(bytes[index]) { index += 1 }
@@ -261,11 +273,48 @@ public final class XMLStreamReader {
             }
             guard let close = find(quote, in: bytes, from: index + 1, to: limit) else { return .needMore }
             if skipped.isEmpty || !isSkipped(bytes, attributeStart, attributeEnd) {
-                let attribute = String(decoding: UnsafeBufferPointer(rebasing: bytes[attributeStart..<attributeEnd]), as: UTF8.self)
-                attributes.append((attribute, decode(bytes, index + 1, close)))
+                let position = attributes.count
+                if position < Self.recentPositions {
+                    attributes.append((recentName(position, bytes, attributeStart, attributeEnd), recentValue(position, bytes, index + 1, close)))
+                } else {
+                    let attribute = String(decoding: UnsafeBufferPointer(rebasing: bytes[attributeStart..<attributeEnd]), as: UTF8.self)
+                    attributes.append((attribute, decode(bytes, index + 1, close)))
+                }
             }
             index = close + 1
         }
+    }
+
+    /// The name at attribute position `position`, the last one's string when its bytes are equal.
+    private func recentName(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
+        if Self.same(recentNames[position], bytes, from, to) { return recentNames[position] }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+        recentNames[position] = name
+        return name
+    }
+
+    /// The decoded value at attribute position `position`, the last one's string when
+    /// its bytes are equal. Only values without `&` are kept: a text without `&` is
+    /// valid UTF-8 and decodes to itself, so bytes equal to it decode to it too.
+    private func recentValue(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
+        if let recent = recentValues[position], Self.same(recent, bytes, from, to) { return recent }
+        guard find(UInt8(ascii: "&"), in: bytes, from: from, to: to) == nil else {
+            recentValues[position] = nil
+            return decode(bytes, from, to)
+        }
+        let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+        recentValues[position] = value
+        return value
+    }
+
+    /// Whether `text`'s UTF-8 bytes are `bytes[from..<to]`.
+    private static func same(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
+        let count = to - from
+        guard text.utf8.count == count else { return false }
+        return text.utf8.withContiguousStorageIfAvailable { stored in
+            for offset in 0..<count where stored[offset] != bytes[from + offset] { return false }
+            return true
+        } ?? false
     }
 
     private func open(_ name: String, at offset: Int) {

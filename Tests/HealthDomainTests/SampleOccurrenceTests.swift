@@ -69,6 +69,41 @@ import Testing
         #expect(occurrences.key(for: a) == a)
     }
 
+    /// The bounded count against a plain model (a dictionary and a ring of the keys
+    /// first seen): random streams over few keys, so keys are forgotten, come back and
+    /// share clusters of the table.
+    @Test(arguments: [1, 2, 3, 7, 64])
+    func aBoundedCountAgreesWithAPlainModel(limit: Int) {
+        var random = SplitMix64(seed: UInt64(limit))
+        var occurrences = SampleOccurrences(remembering: limit)
+        var counts: [String: Int] = [:]
+        var ring: [String] = []
+        var next = 0
+        let keys = (0..<(limit * 3 + 2)).map { Self.meal(0, source: "source \($0)") } + ["x", "", "d1-short"]
+        for step in 0..<20_000 {
+            let base = keys[Int(random.next() % UInt64(keys.count))]
+            let seen: Int
+            if let count = counts[base] {
+                seen = count + 1
+                counts[base] = seen
+            } else {
+                seen = 0
+                counts[base] = 0
+                if ring.count < limit { ring.append(base) } else {
+                    counts[ring[next]] = nil
+                    ring[next] = base
+                }
+                next = (next + 1) % limit
+            }
+            let expected = seen > 0 ? SampleKey.occurrence(seen, of: base) : base
+            let got = occurrences.key(for: base)
+            guard got == expected else {
+                Issue.record("step \(step): \(got) != \(expected)")
+                return
+            }
+        }
+    }
+
     @Test func theRulesCountOnlySamplesWithoutAnIdentity() throws {
         let rules = SampleRules()
         func draft(_ value: Double, key: String? = nil, unit: String = "kcal") -> SampleDraft {

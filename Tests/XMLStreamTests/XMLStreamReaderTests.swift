@@ -54,6 +54,43 @@ import XMLStream
         #expect(try Self.events(Self.export, piece: piece, buffer: 64) == Self.expected)
     }
 
+    /// Values repeat from element to element (the reader hands out the last string for
+    /// equal bytes): a repeated value, one that differs in a byte, an entity that spells
+    /// the previous value's text, replaced invalid UTF-8 and then its replacement spelled
+    /// out, each decode as if read alone.
+    @Test(arguments: [1, 5, 1 << 20])
+    func repeatedValuesDecodeAsIfReadAlone(piece: Int) throws {
+        // (as written, as read): "a&amp;amp;b" reads as the text of the value before it.
+        let values: [(raw: String, text: String)] = [
+            ("a&amp;b", "a&b"), ("a&amp;b", "a&b"), ("a&amp;amp;b", "a&amp;b"), ("a&amp;b", "a&b"), ("same", "same"), ("same", "same"),
+            ("samf", "samf"), ("&#x73;ame", "same"), ("same", "same"), ("\u{FFFD}x", "\u{FFFD}x"), ("\u{FFFD}x", "\u{FFFD}x"),
+            ("", ""), ("", ""), ("same", "same"),
+        ]
+        var text = "<r>"
+        for value in values { text += "<e k=\"\(value.raw)\" v=\"1\"/><f \(value.raw.isEmpty ? "" : "k2=\"\(value.raw)\"")/>" }
+        text += "</r>"
+        let expected: [XMLEvent] = [.start(XMLElement(name: "r", attributes: []))]
+            + values.flatMap { value -> [XMLEvent] in
+                [.start(XMLElement(name: "e", attributes: [("k", value.text), ("v", "1")], selfClosing: true)),
+                 .start(XMLElement(name: "f", attributes: value.raw.isEmpty ? [] : [("k2", value.text)], selfClosing: true))]
+            }
+            + [.end("r")]
+        #expect(try Self.events(text, piece: piece, buffer: 64) == expected)
+        // Invalid UTF-8 is replaced, and the same bytes again are replaced the same way.
+        var bytes = Array("<r><e k=\"".utf8) + [0xF0, 0x90, 0x80] + Array("x\"/><e k=\"".utf8) + [0xF0, 0x90, 0x80] + Array("x\"/><e k=\"\u{FFFD}x\"/></r>".utf8)
+        let reader = XMLStreamReader { destination in
+            let count = min(destination.count, bytes.count)
+            for index in 0..<count { destination[index] = bytes[index] }
+            bytes.removeFirst(count)
+            return count
+        }
+        var keys: [String] = []
+        while let event = try reader.next() {
+            if case .start(let element) = event, let value = element.attributes.first?.value { keys.append(value) }
+        }
+        #expect(keys == ["\u{FFFD}x", "\u{FFFD}x", "\u{FFFD}x"])
+    }
+
     @Test func noDeclarationNoDoctypeTextAndCDATA() throws {
         let events = try Self.events("<gpx><trkpt lat=\"1.5\" lon=\"2\"><time>2026-03-30T15:00:00Z</time><ele><![CDATA[3<4]]></ele></trkpt></gpx>")
         #expect(events == [

@@ -43,8 +43,15 @@ public enum SampleKey {
     /// `d1-` and 32 hex digits of two independent 64-bit FNV-1a hashes of the fields,
     /// each field followed by a 0x1F separator so that no two field lists share bytes.
     public static func derived(metric: Metric, source: String, startTimeMs: Int64, endTimeMs: Int64) -> String {
-        // One device's name spelled two ways is one source (see SourceName).
-        derivedPrefix + digest([metric.rawValue, SourceName.normalized(source), String(startTimeMs), String(endTimeMs)])
+        // One device's name spelled two ways is one source (see SourceName). The same
+        // bytes as `digest([metric, normalized(source), "\(start)", "\(end)"])`, hashed
+        // in place: an export derives millions of these.
+        var digest = KeyDigest()
+        digest.add(metric.rawValue)
+        digest.addNormalizedSource(source)
+        digest.add(decimal: startTimeMs)
+        digest.add(decimal: endTimeMs)
+        return digest.key(prefix: derivedPrefix)
     }
 
     /// The derived key of one side of a pair the wire sends under one metric
@@ -67,21 +74,8 @@ public enum SampleKey {
     /// 32 hex digits of two independent 64-bit FNV-1a hashes of `fields`, each field
     /// followed by a 0x1F separator; every derived key (samples, workouts) uses it.
     public static func digest(_ fields: [String]) -> String {
-        var low: UInt64 = 0xcbf2_9ce4_8422_2325
-        var high: UInt64 = 0x6c62_272e_07bb_0142
-        for field in fields {
-            for byte in field.utf8 {
-                low = (low ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-                high = (high ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 &+ 0x9e37_79b9
-            }
-            low = (low ^ 0x1F) &* 0x0000_0100_0000_01b3
-            high = (high ^ 0x1F) &* 0x0000_0100_0000_01b3 &+ 0x9e37_79b9
-        }
-        return hex(high) + hex(low)
-    }
-
-    static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        var digest = KeyDigest()
+        for field in fields { digest.add(field) }
+        return digest.key(prefix: "")
     }
 }

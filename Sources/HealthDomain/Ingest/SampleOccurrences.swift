@@ -14,14 +14,13 @@
 /// samples without an identity of their own are counted: a HealthKit uuid, a sync
 /// identifier or a client's key names one sample whatever else shares its times.
 public struct SampleOccurrences: Sendable {
+    /// Without a bound: every derived key of the request with its count.
     private var counts: [String: Int] = [:]
-    /// With a memory bound: the derived keys counted, oldest first, in a ring.
-    private var ring: [String] = []
-    private var next = 0
-    private let memory: Int?
+    /// With a bound: the last keys counted, in a ring (see ``BoundedCounts``).
+    private var bounded: BoundedCounts?
 
     /// Counts over a whole request: every derived key is remembered.
-    public init() { memory = nil }
+    public init() {}
 
     /// Counts over a stream too long to remember every key (an export file of millions
     /// of records): a derived key not seen among the last `limit` distinct ones starts
@@ -30,31 +29,124 @@ public struct SampleOccurrences: Sendable {
     /// the count depends only on the file's order, so importing the same file again gives
     /// the same keys.
     public init(remembering limit: Int) {
-        memory = max(1, limit)
-        ring.reserveCapacity(max(1, limit))
+        bounded = BoundedCounts(limit: max(1, limit))
     }
 
     /// The key of the next id-less sample whose derived key is `base`.
     public mutating func key(for base: String) -> String {
-        // One hash of `base` finds or adds its count (a million-record export asks this
-        // once per record).
-        let seen = Self.increment(&counts[base, default: -1])
-        if seen > 0 { return SampleKey.occurrence(seen, of: base) }
-        if let memory {
-            if ring.count < memory {
-                ring.append(base)
-            } else {
-                counts[ring[next]] = nil
-                ring[next] = base
-            }
-            next = (next + 1) % memory
+        let seen: Int
+        if bounded != nil {
+            seen = bounded!.increment(base)
+        } else {
+            // One hash of `base` finds or adds its count.
+            seen = Self.increment(&counts[base, default: -1])
         }
-        return base
+        return seen > 0 ? SampleKey.occurrence(seen, of: base) : base
     }
 
     /// Adds one to `count` in place and returns it.
     private static func increment(_ count: inout Int) -> Int {
         count += 1
         return count
+    }
+}
+
+/// The counts of the last `limit` distinct keys, the oldest forgotten first: a ring of
+/// keys and an open-addressing table over it that keeps each key's hash, so forgetting
+/// a key moves its neighbours without hashing them again (a Swift dictionary rehashes
+/// every key it shifts on removal, and an export forgets one key per record).
+struct BoundedCounts: Sendable {
+    private var keys: [String] = []
+    private var counts: [Int] = []
+    private var hashes: [UInt64] = []
+    /// Ring positions by hash, `-1` where empty; at most a quarter full.
+    private var slots: [Int32]
+    private let mask: Int
+    private let limit: Int
+    private var next = 0
+
+    init(limit: Int) {
+        self.limit = limit
+        var size = 16
+        while size < limit * 4 { size <<= 1 }
+        slots = [Int32](repeating: -1, count: size)
+        mask = size - 1
+        keys.reserveCapacity(limit)
+        counts.reserveCapacity(limit)
+        hashes.reserveCapacity(limit)
+    }
+
+    /// How often `key` was counted before this call among the remembered keys (0 the first time).
+    mutating func increment(_ key: String) -> Int {
+        let hash = Self.hash(key)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+            let position = Int(slots[slot])
+            if hashes[position] == hash, keys[position] == key {
+                counts[position] += 1
+                return counts[position]
+            }
+            slot = (slot + 1) & mask
+        }
+        let position: Int
+        if keys.count < limit {
+            position = keys.count
+            keys.append(key)
+            counts.append(0)
+            hashes.append(hash)
+        } else {
+            position = next
+            forget(position)
+            keys[position] = key
+            counts[position] = 0
+            hashes[position] = hash
+            // The freed slot may have been this key's probe target.
+            slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        }
+        slots[slot] = Int32(position)
+        next = (position + 1) % limit
+        return 0
+    }
+
+    /// Removes ring position `position` from the table: linear probing's deletion, each
+    /// later entry of the cluster moved back when its home slot allows.
+    private mutating func forget(_ position: Int) {
+        var slot = Int(truncatingIfNeeded: hashes[position]) & mask
+        while Int(slots[slot]) != position { slot = (slot + 1) & mask }
+        var hole = slot
+        var probe = (hole + 1) & mask
+        while slots[probe] >= 0 {
+            let home = Int(truncatingIfNeeded: hashes[Int(slots[probe])]) & mask
+            // The entry at `probe` may fill the hole unless its home lies cyclically in (hole, probe].
+            let between = hole <= probe ? (home > hole && home <= probe) : (home > hole || home <= probe)
+            if !between {
+                slots[hole] = slots[probe]
+                hole = probe
+            }
+            probe = (probe + 1) & mask
+        }
+        slots[hole] = -1
+    }
+
+    /// A 64-bit hash of `key`'s bytes, eight at a time (derived keys are 35 bytes).
+    static func hash(_ key: String) -> UInt64 {
+        var key = key
+        return key.withUTF8 { bytes in
+            var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+            var index = 0
+            let raw = UnsafeRawBufferPointer(bytes)
+            while index + 8 <= bytes.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+                hash ^= hash >> 31
+                index += 8
+            }
+            while index < bytes.count {
+                hash = (hash ^ UInt64(bytes[index])) &* 0x94D0_49BB_1331_11EB
+                index += 1
+            }
+            hash ^= hash >> 29
+            return hash
+        }
     }
 }

@@ -49,6 +49,9 @@ enum StoredKey {
 
     /// The stored form of `key`: a tagged blob when it has a packed shape, else its text.
     static func encode(_ key: String) -> SQLiteValue {
+        // The first occurrence of a derived key, most keys of an import: packed straight
+        // from the string's bytes into the one array stored.
+        if let packed = packedDerived(key) { return .blob(packed) }
         let utf8 = Array(key.utf8)
         if let bytes = packedHex(utf8) { return .blob(bytes) }
         if let bytes = packedText(utf8) { return .blob(bytes) }
@@ -110,6 +113,38 @@ enum StoredKey {
     }
 
     // MARK: Hex shapes
+
+    /// `d1-` and 32 lowercase hex digits as the tag and 16 bytes, or nil for any other shape.
+    private static func packedDerived(_ key: String) -> [UInt8]? {
+        var key = key
+        return key.withUTF8 { utf8 -> [UInt8]? in
+            guard utf8.count == 35, utf8[0] == 0x64, utf8[1] == 0x31, utf8[2] == 0x2D else { return nil }
+            var valid = true
+            let packed = [UInt8](unsafeUninitializedCapacity: 17) { out, count in
+                out[0] = derivedTag
+                for index in 0..<16 {
+                    let high = nibble(utf8[3 + 2 * index]), low = nibble(utf8[4 + 2 * index])
+                    guard high < 16, low < 16 else {
+                        valid = false
+                        break
+                    }
+                    out[1 + index] = high << 4 | low
+                }
+                count = valid ? 17 : 0
+            }
+            return valid ? packed : nil
+        }
+    }
+
+    /// The value of a lowercase hex digit, 16 for any other byte.
+    @inline(__always)
+    private static func nibble(_ digit: UInt8) -> UInt8 {
+        switch digit {
+        case 0x30...0x39: digit - 0x30
+        case 0x61...0x66: digit - 0x61 + 10
+        default: 16
+        }
+    }
 
     private static func packedHex(_ utf8: [UInt8]) -> [UInt8]? {
         switch utf8.count {
