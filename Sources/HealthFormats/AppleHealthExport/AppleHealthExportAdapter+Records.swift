@@ -7,7 +7,13 @@ extension AppleHealthExportAdapter {
         let type = record["type"] ?? ""
         var draft = SampleDraft(fields: Self.fieldNames)
         var issues: [ValidationIssue] = []
-        let resolved = catalog.resolveWithCategory(type)
+        let resolved: (spec: MetricSpec, category: String?)?
+        if let last = lastType, last.type == type {
+            resolved = last.resolved
+        } else {
+            resolved = catalog.resolveWithCategory(type)
+            lastType = (type, resolved)
+        }
         let spec = resolved?.spec
         draft.metricName = resolved == nil ? (type.isEmpty ? nil : Self.rawMetricName(type)) : type
 
@@ -15,7 +21,7 @@ extension AppleHealthExportAdapter {
         let end = date(record["endDate"], "endDate", &issues) ?? start
         draft.startTimeMs = start?.ms
         draft.endTimeMs = end?.ms
-        draft.timezone = start.map(\.zone)
+        draft.timezone = start.map { zoneName($0) }
         draft.sourceName = record["sourceName"].flatMap { $0.isEmpty ? nil : $0 }
         draft.device = record["device"].flatMap { deviceLabel($0) }
 
@@ -91,10 +97,24 @@ extension AppleHealthExportAdapter {
 
     /// The short label of a device description, cached (at most 1,024 distinct strings are kept).
     mutating func deviceLabel(_ text: String) -> String? {
-        if let known = deviceLabels[text] { return known }
-        guard let label = AppleHealthExportDevice.label(text) else { return nil }
-        if deviceLabels.count < 1_024 { deviceLabels[text] = label }
+        if let last = lastDevice, last.text == text { return last.label }
+        let label: String?
+        if let known = deviceLabels[text] {
+            label = known
+        } else {
+            label = AppleHealthExportDevice.label(text)
+            if let label, deviceLabels.count < 1_024 { deviceLabels[text] = label }
+        }
+        lastDevice = (text, label)
         return label
+    }
+
+    /// The fixed-offset zone name of `date` (``HealthAutoExportDate/zone``), the last one's when the offset repeats.
+    mutating func zoneName(_ date: HealthAutoExportDate) -> String {
+        if let last = lastZone, last.offsetSeconds == date.offsetSeconds { return last.name }
+        let name = date.zone
+        lastZone = (date.offsetSeconds, name)
+        return name
     }
 
     /// The category value of `text` when `spec` knows it (HealthKit's spelling included), else nil.

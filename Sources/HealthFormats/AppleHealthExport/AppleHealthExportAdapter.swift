@@ -27,6 +27,13 @@ public struct AppleHealthExportAdapter {
     /// Short labels of the HKDevice descriptions seen: an export repeats a handful of
     /// device strings on every record, and reading one is far dearer than a lookup.
     var deviceLabels: [String: String] = [:]
+    /// The last record's type, device and zone offset with what they resolved to: an
+    /// export writes one type's records together, mostly from one device in one zone, so
+    /// most records ask again what the one before asked (and the XML reader hands out the
+    /// same string for an equal value, which compares equal at once).
+    var lastType: (type: String, resolved: (spec: MetricSpec, category: String?)?)?
+    var lastDevice: (text: String, label: String?)?
+    var lastZone: (offsetSeconds: Int, name: String)?
 
     /// An adapter over `catalog`.
     public init(catalog: MetricCatalog = .standard) { self.catalog = catalog }
