@@ -18,6 +18,19 @@ public enum ExportFixture {
         return url
     }
 
+    /// Writes a zip of `entries` (name, bytes), deflated, in their order, as `name` into `folder`.
+    public static func zip(into folder: URL, name: String, entries: [(name: String, bytes: [UInt8])]) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        let writer = try ZipWriter(path: path)
+        for entry in entries {
+            try writer.begin(entry.name)
+            try writer.write(entryData: entry.bytes)
+            try writer.end()
+        }
+        try writer.finish()
+        return path
+    }
+
     /// Writes the fixture as `export.zip` into `folder`; `xml` replaces the export's text.
     public static func zip(into folder: URL, name: String = "export.zip", exportName: String = "export.xml", xml: String? = nil, zip64: Bool = false) throws -> String {
         let path = folder.appendingPathComponent(name).path

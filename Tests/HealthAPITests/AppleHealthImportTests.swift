@@ -122,6 +122,63 @@ import Testing
         #expect(try Self.metric(try await Self.metrics(app, "2026-03-29"), "step_count")["total"] as? Double == 2200)
     }
 
+    /// Routes are read on threads of their own while workouts are taken in the file's
+    /// order: eleven workouts, each with a route file of its own length, one of them
+    /// damaged and one not in the archive. Each workout gets its own route, the damaged
+    /// file costs only its route (with an error entry), and a second import reads no route again.
+    @Test func manyWorkoutsKeepTheirOwnRoutesAndADamagedFileCostsOnlyItsRoute() async throws {
+        let app = TestApp { $0.defaultTimezone = "UTC" }
+        let folder = try ExportFixture.temporaryDirectory()
+        var entries: [(name: String, bytes: [UInt8])] = []
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+        for index in 0..<11 {
+            let day = String(format: "2026-04-%02d", index + 1)
+            xml += """
+                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" \
+                startDate="\(day) 07:00:00 +0000" endDate="\(day) 07:30:00 +0000">
+                  <WorkoutRoute sourceName="Watch" startDate="\(day) 07:00:00 +0000" endDate="\(day) 07:30:00 +0000">
+                   <FileReference path="/workout-routes/route_\(index).gpx"/>
+                  </WorkoutRoute>
+                 </Workout>
+
+                """
+            guard index != 7 else { continue }  // not in the archive
+            var gpx = "<?xml version=\"1.0\"?><gpx version=\"1.1\"><trk><trkseg>"
+            for point in 0...index {
+                gpx += "<trkpt lat=\"\(50 + index)\" lon=\"\(point)\"><ele>1</ele><time>\(day)T07:\(String(format: "%02d", point)):00Z</time></trkpt>"
+            }
+            gpx += index == 4 ? "<trkpt lat=" : "</trkseg></trk></gpx>"
+            entries.append(("apple_health_export/workout-routes/route_\(index).gpx", Array(gpx.utf8)))
+        }
+        xml += "</HealthData>\n"
+        entries.append(("apple_health_export/export.xml", Array(xml.utf8)))
+        let path = try ExportFixture.zip(into: folder, name: "routes.zip", entries: entries)
+
+        let report = try await Self.importFile(path, into: app)
+        #expect(report.workoutsInserted == 11)
+        #expect(report.routesLinked == 9)
+        #expect(report.routesMissing == 2)
+        let errors = report.errors.compactMap(\.objectValue)
+        #expect(errors.count == 1)
+        #expect(errors.first?["type"] == "WorkoutRoute")
+        #expect(errors.first?["field"] == "FileReference")
+        #expect(errors.first?["code"] == "unreadable")
+
+        let list = await app.send(.get, "/health/workouts?from=2026-04-01&to=2026-04-11")
+        let workouts = try #require(list.json["workouts"] as? [[String: Any]])
+        #expect(workouts.count == 11)
+        for workout in workouts {
+            let day = try #require(workout["day"] as? String)
+            let index = try #require(Int(day.suffix(2))) - 1
+            #expect(workout["routePoints"] as? Int ?? 0 == (index == 4 || index == 7 ? 0 : index + 1), "\(day)")
+        }
+
+        let again = try await Self.importFile(path, into: app)
+        #expect(again.workoutsInserted == 0)
+        #expect(again.workoutsUpdated == 0)
+        #expect(again.workoutsUnchanged == 11)
+    }
+
     @Test func aBareExportXMLImportsWorkoutsWithoutTheRouteItCannotReach() async throws {
         let app = TestApp { $0.defaultTimezone = "Europe/Berlin" }
         let report = try await Self.importFile(ExportFixture.xmlPath, into: app)

@@ -28,6 +28,11 @@ public final class AppleHealthImporter {
     /// changes no key.
     static let occurrenceMemory = 4_096
 
+    /// Batches stored or waiting at the writer while the next is collected: with one, the
+    /// writer sits idle from the end of a batch until the importer, which shares the
+    /// machine's cores with the reader, has packed the next.
+    static let batchesInFlight = 2
+
     private let store: SampleStore
     private let batchSize: Int
     private let now: @Sendable () -> Int64
@@ -41,7 +46,9 @@ public final class AppleHealthImporter {
     private var elements = 0
     private var profile: [String: String]?
     private var days = Set<DayKey>()
-    private var inFlight: PendingBatch?
+    /// Batches handed to the writer and not yet confirmed, oldest first (at most
+    /// ``batchesInFlight``): the writer finds the next batch waiting when it finishes one.
+    private var inFlight: [PendingBatch] = []
     private var started = Date()
     private var lastProgress = Date.distantPast
 
@@ -81,12 +88,13 @@ public final class AppleHealthImporter {
         let total = source.totalBytes
         let channel = ItemChannel()
         let reading = ExportReading(source: source, read: read, consumed: consumed)
-        let catalog = store.catalog
-        // Reading (inflate, XML, the adapter) runs on a thread of its own; this thread
-        // checks and stores what it reads.
+        let store = self.store
+        // Reading (inflate, XML, the adapter, route files) runs on a thread of its own;
+        // this thread checks and stores what it reads.
         let readerExited = DispatchSemaphore(value: 0)
+        let routes = RouteWorkers(source: source, store: store)
         let reader = Thread {
-            Self.read(reading, catalog: catalog, into: channel)
+            Self.read(reading, store: store, routes: routes, into: channel)
             readerExited.signal()
         }
         reader.name = "healthd-import-read"
@@ -96,12 +104,21 @@ public final class AppleHealthImporter {
         // finish (the channel's end or its error) or cancelled the channel, which wakes a
         // reader waiting to send, so this wait is short. Without it a reader still
         // releasing its last record could race the caller (and a leak check at exit).
-        defer { readerExited.wait() }
+        defer {
+            readerExited.wait()
+            routes.stop()
+        }
 
         do {
             while let chunk = try channel.receive() {
+                var jobs = chunk.routes.makeIterator()
                 for item in chunk.items {
-                    try take(item, source: source)
+                    if item.isWorkout, let job = jobs.next() {
+                        let (workout, route) = try job.wait()
+                        try take(.workout(workout), route: route)
+                    } else {
+                        try take(item, route: nil)
+                    }
                     if pipeline.samples.count >= batchSize || pipeline.workouts.count >= 500 { try flush() }
                 }
                 report(progress: .records, chunk.bytesConsumed, total)
@@ -137,11 +154,15 @@ public final class AppleHealthImporter {
         return report
     }
 
-    /// The reading stage: XML events through the adapter into chunks of items.
-    private static func read(_ reading: ExportReading, catalog: MetricCatalog, into channel: ItemChannel) {
+    /// Workouts per chunk, each with its route being read (see ``RouteWorkers``).
+    static let routesPerChunk = 4
+
+    /// The reading stage: XML events through the adapter into chunks of items, each
+    /// workout's route handed to the route workers (see ``resolveRoute(_:source:store:)``).
+    private static func read(_ reading: ExportReading, store: SampleStore, routes: RouteWorkers, into channel: ItemChannel) {
         // Nothing is derived from when a record was written down or by which version of its app.
         let xml = XMLStreamReader(skippingAttributes: AppleHealthExportAdapter.unreadAttributes, source: reading.read)
-        var adapter = AppleHealthExportAdapter(catalog: catalog)
+        var adapter = AppleHealthExportAdapter(catalog: store.catalog)
         var chunk = ItemChannel.Chunk()
         chunk.items.reserveCapacity(2_048)
         var sawHealthData = false
@@ -163,11 +184,15 @@ public final class AppleHealthImporter {
                     item = nil
                 }
                 guard let item else { continue }
+                if case .workout(let workout) = item { chunk.routes.append(routes.submit(workout)) }
                 chunk.items.append(item)
-                if chunk.items.count >= 2_048 {
+                // A chunk holding a few workouts goes at once: their routes are read meanwhile,
+                // and the jobs the channel holds bound the routes held at once.
+                if chunk.items.count >= 2_048 || chunk.routes.count >= routesPerChunk {
                     chunk.bytesConsumed = reading.consumed()
                     guard channel.send(chunk) else { return }
                     chunk.items.removeAll(keepingCapacity: true)
+                    chunk.routes.removeAll(keepingCapacity: true)
                 }
             }
             chunk.bytesConsumed = reading.consumed()
@@ -183,7 +208,8 @@ public final class AppleHealthImporter {
 
     // MARK: Items
 
-    private func take(_ item: AppleHealthExportItem, source: ExportSource) throws {
+    /// Takes one item; `route` is what reading found for a workout's route.
+    private func take(_ item: AppleHealthExportItem, route: RouteOutcome?) throws {
         switch item {
         case .sample(let draft, let type):
             report.recordsByType[type, default: 0] += 1
@@ -196,29 +222,22 @@ public final class AppleHealthImporter {
                 report.rejected += 1
                 report.rejectedByType[type, default: 0] += 1
             }
-        case .workout(var workout):
-            if workout.inlineRoute.isEmpty, let reference = workout.routeFile, let entry = source.routeEntry(reference) {
-                // Which file the route came from, and which version of it (its CRC-32).
-                var metadata = workout.draft.metadata?.objectValue ?? [:]
-                metadata["routeFile"] = .string(reference)
-                metadata["routeCRC32"] = .number(Double(entry.crc32))
-                workout.draft.metadata = .object(metadata)
-                if try isStoredWithSameRoute(workout) {
-                    report.workoutsUnchanged += 1
-                    report.routesLinked += 1
-                    return
-                }
-            }
-            if !workout.inlineRoute.isEmpty {
-                workout.draft.route = workout.inlineRoute
+        case .workout(let workout):
+            switch route {
+            case .unchanged?:
+                report.workoutsUnchanged += 1
                 report.routesLinked += 1
-            } else if let reference = workout.routeFile {
-                if let points = try route(reference, source: source) {
-                    workout.draft.route = points
-                    report.routesLinked += 1
-                } else {
-                    report.routesMissing += 1
-                }
+                return
+            case .linked?:
+                report.routesLinked += 1
+            case .missing?:
+                report.routesMissing += 1
+            case .unreadable(let issue)?:
+                // A damaged route file costs the route, not the workout.
+                pipeline.note(issue, of: element(.invalid(.workout, []), "WorkoutRoute"))
+                report.routesMissing += 1
+            case nil:
+                break
             }
             if !pipeline.add(element(.workout(workout.draft), "Workout")) { report.workoutsRejected += 1 }
         case .activitySummary(let draft):
@@ -245,38 +264,67 @@ public final class AppleHealthImporter {
         return IngestElement(value, index: elements - 1, path: type)
     }
 
+    /// What reading a workout's route found, for the report (and the issue of a damaged file).
+    enum RouteOutcome: Sendable {
+        /// The workout is stored exactly so, its route read from the same file: nothing to do.
+        case unchanged
+        /// The route's points are in the draft.
+        case linked
+        /// The file the workout names is not in the export.
+        case missing
+        /// The file is there but unreadable: the workout is stored without a route.
+        case unreadable(ValidationIssue)
+    }
+
+    /// Reads the route of `workout` into its draft, on a route worker's thread (see
+    /// ``RouteWorkers``). Nil for a workout without a route.
+    static func resolveRoute(_ workout: inout AppleHealthExportWorkout, source: ExportSource, store: SampleStore) throws -> RouteOutcome? {
+        if workout.inlineRoute.isEmpty, let reference = workout.routeFile, let entry = source.routeEntry(reference) {
+            // Which file the route came from, and which version of it (its CRC-32).
+            var metadata = workout.draft.metadata?.objectValue ?? [:]
+            metadata["routeFile"] = .string(reference)
+            metadata["routeCRC32"] = .number(Double(entry.crc32))
+            workout.draft.metadata = .object(metadata)
+            if try isStoredWithSameRoute(workout, store: store) { return .unchanged }
+        }
+        if !workout.inlineRoute.isEmpty {
+            workout.draft.route = workout.inlineRoute
+            return .linked
+        }
+        guard let reference = workout.routeFile else { return nil }
+        guard let read = try source.routeReader(reference) else { return .missing }
+        do {
+            workout.draft.route = try route(read)
+            return .linked
+        } catch {
+            return .unreadable(ValidationIssue(field: "FileReference", code: "unreadable", message: "route file '\(reference)' is unreadable: \(error)"))
+        }
+    }
+
     /// Whether the workout is stored exactly as the export has it, its route read from the
     /// same file (the workout's metadata holds the file's name and CRC-32): then a
     /// re-import neither reads the GPX file again nor the stored route.
-    private func isStoredWithSameRoute(_ workout: AppleHealthExportWorkout) throws -> Bool {
+    private static func isStoredWithSameRoute(_ workout: AppleHealthExportWorkout, store: SampleStore) throws -> Bool {
         guard case .valid(let candidate) = WorkoutRules().validate(workout.draft) else { return false }
         return try store.isStoredWithRoute(candidate)
     }
 
-    /// The points of a referenced GPX file, or nil when the export cannot reach it.
-    private func route(_ reference: String, source: ExportSource) throws -> [WorkoutDraft.RoutePoint]? {
-        guard let read = try source.routeReader(reference) else { return nil }
+    /// The points of a GPX file.
+    private static func route(_ read: @escaping XMLStreamReader.Source) throws -> [WorkoutDraft.RoutePoint] {
         let xml = XMLStreamReader(bufferSize: 256 * 1024, source: read)
         var gpx = GPXRoute()
-        do {
-            while let event = try xml.next() {
-                switch event {
-                case .start(let element):
-                    if !element.selfClosing, GPXRoute.unusedElements.contains(element.name) {
-                        try xml.skipElement(element.name)
-                        continue
-                    }
-                    gpx.start(element.name, element.attributes)
-                    if element.selfClosing { gpx.end(element.name) }
-                case .end(let name): gpx.end(name)
-                case .text(let text): gpx.text(text)
+        while let event = try xml.next() {
+            switch event {
+            case .start(let element):
+                if !element.selfClosing, GPXRoute.unusedElements.contains(element.name) {
+                    try xml.skipElement(element.name)
+                    continue
                 }
+                gpx.start(element.name, element.attributes)
+                if element.selfClosing { gpx.end(element.name) }
+            case .end(let name): gpx.end(name)
+            case .text(let text): gpx.text(text)
             }
-        } catch {
-            // A damaged route file costs the route, not the workout.
-            let issue = ValidationIssue(field: "FileReference", code: "unreadable", message: "route file '\(reference)' is unreadable: \(error)")
-            pipeline.note(issue, of: element(.invalid(.workout, []), "WorkoutRoute"))
-            return nil
         }
         return Array(gpx.points.prefix(WorkoutRules.maxRoutePoints))
     }
@@ -284,17 +332,18 @@ public final class AppleHealthImporter {
     // MARK: Storing
 
     /// Hands the collected batch to the writer; parsing goes on while it is stored, with
-    /// at most one batch in flight.
+    /// at most ``batchesInFlight`` batches in flight, stored in the order they were read
+    /// (a later version of an object wins).
     private func flush() throws {
         guard !pipeline.samples.isEmpty || !pipeline.workouts.isEmpty || !pipeline.activitySummaries.isEmpty || profile != nil else { return }
-        try waitForWrite()
+        while inFlight.count >= Self.batchesInFlight { try waitForOldestWrite() }
         let valid = pipeline.takeValid()
         var stored = IngestBatch(samples: dropRepeats(valid.samples), workouts: valid.workouts, activitySummaries: valid.activitySummaries)
         // Packed here, on the importing thread, while the writer stores the previous batch.
         stored.prepare()
-        let batch = PendingBatch(store: store, batch: stored, profile: profile, nowMs: now())
+        let batch = PendingBatch(store: store, batch: stored, profile: profile, nowMs: now(), after: inFlight.last)
         profile = nil
-        inFlight = batch
+        inFlight.append(batch)
     }
 
     /// Keeps the last sample of each key in the batch. A key repeats where a record
@@ -306,6 +355,10 @@ public final class AppleHealthImporter {
     /// apart than ``occurrenceMemory`` distinct keys can share one. Correlation members,
     /// the copies an export does write, are dropped where they are read.
     private func dropRepeats(_ samples: [Sample]) -> [Sample] {
+        // Most batches repeat no key: a cheap hash of each key settles that, and only a
+        // batch where two hashes meet is searched by the keys themselves.
+        var hashes = Set<UInt64>(minimumCapacity: samples.count)
+        guard !samples.allSatisfy({ hashes.insert(SampleKey.hash64($0.sampleKey)).inserted }) else { return samples }
         var seen = Set<String>(minimumCapacity: samples.count)
         var kept: [Sample] = []
         kept.reserveCapacity(samples.count)
@@ -315,9 +368,18 @@ public final class AppleHealthImporter {
         return kept.reversed()
     }
 
+    /// Waits for every batch in flight; the first failure is thrown once all have ended.
     private func waitForWrite() throws {
-        guard let batch = inFlight else { return }
-        inFlight = nil
+        var failure: (any Error)?
+        while !inFlight.isEmpty {
+            do { try waitForOldestWrite() } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
+    }
+
+    private func waitForOldestWrite() throws {
+        guard !inFlight.isEmpty else { return }
+        let batch = inFlight.removeFirst()
         let (outcome, records) = try batch.wait()
         report.inserted += outcome.inserted
         report.updated += outcome.updated
@@ -342,21 +404,33 @@ public final class AppleHealthImporter {
 /// One batch being stored by the writer while the importer parses the next.
 private final class PendingBatch: @unchecked Sendable {
     // Invariant: `result` is written once by the task before `done` is signalled and
-    // read only after `wait()` returned from that signal.
+    // read only after `wait()` returned from that signal; `task` is written once, in
+    // `init`, before the object is shared.
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<(IngestOutcome, RecordOutcome), any Error> = .failure(CancellationError())
+    /// The task storing the batch, true once stored; the next batch's task awaits it, so
+    /// batches reach the writer in order, and none is stored after one that failed.
+    private var task: Task<Bool, Never>?
 
-    init(store: SampleStore, batch: IngestBatch, profile: [String: String]?, nowMs: Int64) {
-        Task { [self] in
+    init(store: SampleStore, batch: IngestBatch, profile: [String: String]?, nowMs: Int64, after previous: PendingBatch?) {
+        let before = previous?.task
+        task = Task { [self] in
+            if let before, await !before.value {
+                done.signal()
+                return false
+            }
             do {
                 // The store's one ingest entry, as every ingest path; an import keeps no ledger.
                 let stored = IngestPipeline.stored(try await store.ingest(batch, options: IngestOptions(client: .appleHealthImport), nowMs: nowMs))
                 if let profile { try await store.saveProfile(profile) }
                 result = .success((stored.samples, stored.records))
+                done.signal()
+                return true
             } catch {
                 result = .failure(error)
+                done.signal()
+                return false
             }
-            done.signal()
         }
     }
 

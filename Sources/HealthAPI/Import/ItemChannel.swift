@@ -13,6 +13,9 @@ final class ItemChannel: @unchecked Sendable {
     /// Items read since the previous chunk, with how far into the file reading had got.
     struct Chunk: Sendable {
         var items: [AppleHealthExportItem] = []
+        /// The route job of each workout among `items`, in their order: the importer takes
+        /// the workout with its route from the job.
+        var routes: [RouteWorkers.Job] = []
         var bytesConsumed: Int64 = 0
     }
 
@@ -77,4 +80,12 @@ struct ExportReading: @unchecked Sendable {
     let source: ExportSource
     let read: XMLStreamReader.Source
     let consumed: () -> Int64
+}
+
+extension AppleHealthExportItem {
+    /// Whether the item is a workout (whose route outcome the chunk carries).
+    var isWorkout: Bool {
+        if case .workout = self { return true }
+        return false
+    }
 }

@@ -78,4 +78,26 @@ public enum SampleKey {
         for field in fields { digest.add(field) }
         return digest.key(prefix: "")
     }
+
+    /// A 64-bit hash of `key`'s bytes, eight at a time (derived keys are 35 bytes): not
+    /// for storage (it may change), for telling keys apart quickly before comparing them.
+    public static func hash64(_ key: String) -> UInt64 {
+        var key = key
+        return key.withUTF8 { bytes in
+            var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+            var index = 0
+            let raw = UnsafeRawBufferPointer(bytes)
+            while index + 8 <= bytes.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+                hash ^= hash >> 31
+                index += 8
+            }
+            while index < bytes.count {
+                hash = (hash ^ UInt64(bytes[index])) &* 0x94D0_49BB_1331_11EB
+                index += 1
+            }
+            hash ^= hash >> 29
+            return hash
+        }
+    }
 }

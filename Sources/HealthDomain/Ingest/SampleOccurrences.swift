@@ -78,7 +78,7 @@ struct BoundedCounts: Sendable {
 
     /// How often `key` was counted before this call among the remembered keys (0 the first time).
     mutating func increment(_ key: String) -> Int {
-        let hash = Self.hash(key)
+        let hash = SampleKey.hash64(key)
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 {
             let position = Int(slots[slot])
@@ -127,26 +127,5 @@ struct BoundedCounts: Sendable {
             probe = (probe + 1) & mask
         }
         slots[hole] = -1
-    }
-
-    /// A 64-bit hash of `key`'s bytes, eight at a time (derived keys are 35 bytes).
-    static func hash(_ key: String) -> UInt64 {
-        var key = key
-        return key.withUTF8 { bytes in
-            var hash = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
-            var index = 0
-            let raw = UnsafeRawBufferPointer(bytes)
-            while index + 8 <= bytes.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-                hash ^= hash >> 31
-                index += 8
-            }
-            while index < bytes.count {
-                hash = (hash ^ UInt64(bytes[index])) &* 0x94D0_49BB_1331_11EB
-                index += 1
-            }
-            hash ^= hash >> 29
-            return hash
-        }
     }
 }

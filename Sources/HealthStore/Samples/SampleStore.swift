@@ -54,7 +54,7 @@ public final class SampleStore: Sendable {
         var expectUnchanged = true
         // Stored keys the samples so far became: each stored sample stands for one
         // arriving sample, so two entries of a request never land on one (see `identity`).
-        var claimed = Set<String>(minimumCapacity: samples.count)
+        var claimed = ClaimedKeys()
         for (index, var sample) in samples.enumerated() {
             let entry = prepared.entries[index]
             if expectUnchanged, try SampleRow.isStoredUnchanged(sample, as: ids.packed(entry, create: false), interner: interner) {
@@ -74,7 +74,7 @@ public final class SampleStore: Sendable {
                 && (SampleRow.insertIfAbsent(sample, as: ids.packed(entry, create: true), receivedMs: nowMs, updatedMs: nowMs, interner: interner))
             if !inserted { existing = try SampleRow.find(stored: entry.key, near: sample.startTimeMs, interner: interner) }
             if !inserted, existing != sample {
-                switch try identity(for: sample, own: existing, claimed: claimed, othersAtInstant: othersAtInstant, interner: interner) {
+                switch try identity(for: sample, own: existing, claimed: claimed.set(), othersAtInstant: othersAtInstant, interner: interner) {
                 case .own:
                     break
                 case .same(let stored):
@@ -161,6 +161,24 @@ public final class SampleStore: Sendable {
         outcome.headlines = try recompute(touched.days, db: db, rules: rules, extents: extents, nowMs: nowMs)
         outcome.affected = touched.byDay
         return outcome
+    }
+}
+
+/// The stored keys an ingest's samples so far became, hashed only when a lookup needs
+/// them: most samples of a batch are new or unchanged and never ask (see `identity`).
+struct ClaimedKeys {
+    private var unhashed: [String] = []
+    private var hashed = Set<String>()
+
+    mutating func insert(_ key: String) { unhashed.append(key) }
+
+    /// Every key claimed so far.
+    mutating func set() -> Set<String> {
+        if !unhashed.isEmpty {
+            hashed.formUnion(unhashed)
+            unhashed.removeAll(keepingCapacity: true)
+        }
+        return hashed
     }
 }
 

@@ -87,13 +87,13 @@ enum StoredKey {
         let payload = bytes.dropFirst()
         switch tag {
         case derivedTag where payload.count == 16:
-            return "d1-" + hex(payload, upper: false)
+            return hex(prefix: "d1-", payload, upper: false)
         case derivedOccurrenceTag where payload.count > 16:
             var occurrence: UInt64 = 0
             for byte in payload.dropFirst(16) { occurrence = occurrence << 8 | UInt64(byte) }
-            return "d1-" + hex(payload.prefix(16), upper: false) + "-" + String(occurrence)
+            return hex(prefix: "d1-", payload.prefix(16), upper: false) + "-" + String(occurrence)
         case syncDigestTag where payload.count == 16:
-            return "s1-" + hex(payload, upper: false)
+            return hex(prefix: "s1-", payload, upper: false)
         case upperHexTag where payload.count == 16, lowerHexTag where payload.count == 16:
             return hex(payload, upper: tag == upperHexTag)
         case upperUUIDTag where payload.count == 16, lowerUUIDTag where payload.count == 16:
@@ -198,14 +198,27 @@ enum StoredKey {
     }
 
     private static func hex(_ bytes: some Collection<UInt8>, upper: Bool) -> String {
-        let alphabet = Array((upper ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(alphabet[Int(byte >> 4)])
-            out.append(alphabet[Int(byte & 0x0F)])
+        hex(prefix: "", bytes, upper: upper)
+    }
+
+    /// `prefix` and `bytes` in hex, written straight into the string's storage: every
+    /// derived key read back for a recomputation passes here.
+    private static func hex(prefix: StaticString, _ bytes: some Collection<UInt8>, upper: Bool) -> String {
+        let letter = upper ? UInt8(ascii: "A") : UInt8(ascii: "a")
+        return String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + bytes.count * 2) { out in
+            var position = 0
+            for index in 0..<prefix.utf8CodeUnitCount {
+                out[position] = prefix.utf8Start[index]
+                position += 1
+            }
+            for byte in bytes {
+                let high = byte >> 4, low = byte & 0x0F
+                out[position] = high < 10 ? UInt8(ascii: "0") + high : letter + high - 10
+                out[position + 1] = low < 10 ? UInt8(ascii: "0") + low : letter + low - 10
+                position += 2
+            }
+            return position
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: Packed text
