@@ -31,6 +31,9 @@ public final class XMLStreamReader {
     /// and consumers comparing it with the last one they saw find them identical at once.
     private var recentNames: [String] = Array(repeating: "", count: recentPositions)
     private var recentValues: [String?] = Array(repeating: nil, count: recentPositions)
+    /// The last value with an entity at each position, as written and as decoded (an
+    /// export's device descriptions are written with `&lt;` and repeat on every record).
+    private var recentEncoded: [(raw: [UInt8], text: String)?] = Array(repeating: nil, count: recentPositions)
     private static let recentPositions = 24
     /// The last element names of start and end tags, for the same reason.
     private var recentStart = ""
@@ -300,13 +303,19 @@ public final class XMLStreamReader {
     }
 
     /// The decoded value at attribute position `position`, the last one's string when
-    /// its bytes are equal. Only values without `&` are kept: a text without `&` is
-    /// valid UTF-8 and decodes to itself, so bytes equal to it decode to it too.
+    /// its bytes are equal. A value without `&` is compared with its own text (a text
+    /// without `&` is valid UTF-8 and decodes to itself, so bytes equal to it decode to
+    /// it too); one with an entity is compared as written.
     private func recentValue(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
         if let recent = recentValues[position], Self.same(recent, bytes, from, to) { return recent }
+        if let recent = recentEncoded[position], recent.raw.count == to - from,
+           recent.raw.withUnsafeBufferPointer({ raw in (0..<raw.count).allSatisfy { raw[$0] == bytes[from + $0] } }) {
+            return recent.text
+        }
         guard find(UInt8(ascii: "&"), in: bytes, from: from, to: to) == nil else {
-            recentValues[position] = nil
-            return decode(bytes, from, to)
+            let value = decode(bytes, from, to)
+            recentEncoded[position] = (Array(UnsafeBufferPointer(rebasing: bytes[from..<to])), value)
+            return value
         }
         let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
         recentValues[position] = value

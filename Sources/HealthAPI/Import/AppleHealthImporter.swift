@@ -112,12 +112,13 @@ public final class AppleHealthImporter {
         do {
             while let chunk = try channel.receive() {
                 var jobs = chunk.routes.makeIterator()
-                for item in chunk.items {
-                    if item.isWorkout, let job = jobs.next() {
+                // By index: each item is lent to `take`, not copied out of the chunk first.
+                for index in chunk.items.indices {
+                    if chunk.items[index].isWorkout, let job = jobs.next() {
                         let (workout, route) = try job.wait()
                         try take(.workout(workout), route: route)
                     } else {
-                        try take(item, route: nil)
+                        try take(chunk.items[index], route: nil)
                     }
                     if pipeline.samples.count >= batchSize || pipeline.workouts.count >= 500 { try flush() }
                 }
