@@ -9,38 +9,50 @@ public enum SourceName {
     /// ASCII names are returned as they are, without a copy.
     public static func normalized(_ name: String) -> String {
         guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return name }
-        // Byte-wise over UTF-8: every character replaced is two or three bytes long.
-        let bytes = Array(name.utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 {
-                switch bytes[index + 2] {
-                case 0x98, 0x99, 0xB2:  // U+2018, U+2019, U+2032
-                    out.append(UInt8(ascii: "'"))
-                    index += 3
-                    continue
-                case 0xAF, 0x87:  // U+202F, U+2007
-                    out.append(UInt8(ascii: " "))
-                    index += 3
-                    continue
-                default: break
-                }
-            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xA0 {  // U+00A0
-                out.append(UInt8(ascii: " "))
-                index += 2
-                continue
-            } else if byte == 0xCA, index + 1 < bytes.count, bytes[index + 1] == 0xBC {  // U+02BC
-                out.append(UInt8(ascii: "'"))
-                index += 2
-                continue
-            }
-            out.append(byte)
-            index += 1
-        }
+        out.reserveCapacity(name.utf8.count)
+        forEachNormalizedByte(of: name) { out.append($0) }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Hands `body` the UTF-8 bytes of ``normalized(_:)`` of `name`, one by one, without
+    /// building the string (derived keys hash them in place). Byte-wise: every character
+    /// replaced is two or three bytes long.
+    @inline(__always)
+    static func forEachNormalizedByte(of name: String, _ body: (UInt8) -> Void) {
+        var name = name
+        name.withUTF8 { bytes in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte >= 0x80 {
+                    if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80 {
+                        switch bytes[index + 2] {
+                        case 0x98, 0x99, 0xB2:  // U+2018, U+2019, U+2032
+                            body(UInt8(ascii: "'"))
+                            index += 3
+                            continue
+                        case 0xAF, 0x87:  // U+202F, U+2007
+                            body(UInt8(ascii: " "))
+                            index += 3
+                            continue
+                        default: break
+                        }
+                    } else if byte == 0xC2, index + 1 < count, bytes[index + 1] == 0xA0 {  // U+00A0
+                        body(UInt8(ascii: " "))
+                        index += 2
+                        continue
+                    } else if byte == 0xCA, index + 1 < count, bytes[index + 1] == 0xBC {  // U+02BC
+                        body(UInt8(ascii: "'"))
+                        index += 2
+                        continue
+                    }
+                }
+                body(byte)
+                index += 1
+            }
+        }
     }
 
     /// The members of a merged name ("iPhone|Apple Watch" → ["iPhone", "Apple Watch"]).

@@ -308,8 +308,7 @@ public final class XMLStreamReader {
     /// it too); one with an entity is compared as written.
     private func recentValue(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
         if let recent = recentValues[position], Self.same(recent, bytes, from, to) { return recent }
-        if let recent = recentEncoded[position], recent.raw.count == to - from,
-           recent.raw.withUnsafeBufferPointer({ raw in (0..<raw.count).allSatisfy { raw[$0] == bytes[from + $0] } }) {
+        if let recent = recentEncoded[position], recent.raw.withUnsafeBufferPointer({ Self.same($0, bytes, from, to) }) {
             return recent.text
         }
         guard find(UInt8(ascii: "&"), in: bytes, from: from, to: to) == nil else {
@@ -324,12 +323,16 @@ public final class XMLStreamReader {
 
     /// Whether `text`'s UTF-8 bytes are `bytes[from..<to]`.
     private static func same(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
+        guard text.utf8.count == to - from else { return false }
+        return text.utf8.withContiguousStorageIfAvailable { same($0, bytes, from, to) } ?? false
+    }
+
+    /// Whether `stored` is `bytes[from..<to]`.
+    private static func same(_ stored: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Bool {
         let count = to - from
-        guard text.utf8.count == count else { return false }
-        return text.utf8.withContiguousStorageIfAvailable { stored in
-            for offset in 0..<count where stored[offset] != bytes[from + offset] { return false }
-            return true
-        } ?? false
+        guard stored.count == count else { return false }
+        for offset in 0..<count where stored[offset] != bytes[from + offset] { return false }
+        return true
     }
 
     private func open(_ name: String, at offset: Int) {

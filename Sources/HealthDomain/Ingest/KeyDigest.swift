@@ -45,43 +45,7 @@ struct KeyDigest {
     /// One field: `name` in ``SourceName/normalized(_:)`` form (curly apostrophes and
     /// primes as `'`, no-break spaces as a space), without building that string.
     mutating func addNormalizedSource(_ name: String) {
-        var name = name
-        name.withUTF8 { bytes in
-            var index = 0
-            let count = bytes.count
-            while index < count {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    add(byte: byte)
-                    index += 1
-                    continue
-                }
-                // The replacements of SourceName.normalized, byte for byte.
-                if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80 {
-                    switch bytes[index + 2] {
-                    case 0x98, 0x99, 0xB2:
-                        add(byte: UInt8(ascii: "'"))
-                        index += 3
-                        continue
-                    case 0xAF, 0x87:
-                        add(byte: UInt8(ascii: " "))
-                        index += 3
-                        continue
-                    default: break
-                    }
-                } else if byte == 0xC2, index + 1 < count, bytes[index + 1] == 0xA0 {
-                    add(byte: UInt8(ascii: " "))
-                    index += 2
-                    continue
-                } else if byte == 0xCA, index + 1 < count, bytes[index + 1] == 0xBC {
-                    add(byte: UInt8(ascii: "'"))
-                    index += 2
-                    continue
-                }
-                add(byte: byte)
-                index += 1
-            }
-        }
+        SourceName.forEachNormalizedByte(of: name) { add(byte: $0) }
         endField()
     }
 
